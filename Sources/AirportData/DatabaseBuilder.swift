@@ -1,0 +1,343 @@
+import Foundation
+import SQLiteSupport
+
+/// Builds the read-only airport database from the source files in `Data/`.
+///
+/// The build writes into a temporary file and renames it into place at the end, so a build
+/// interrupted at any moment never leaves a half-built database behind.
+public struct DatabaseBuilder: Sendable {
+    /// Bumped whenever the schema or derived columns change, so old caches are rebuilt.
+    public static let schemaVersion = 3
+
+    /// The source files, relative to the data folder.
+    public static let sources = [
+        "ourairports/airports.csv", "ourairports/runways.csv", "ourairports/airport-frequencies.csv",
+        "ourairports/navaids.csv", "ourairports/countries.csv", "ourairports/regions.csv",
+        "customs/points_of_entry.csv", "flyfun/ga_notifications.csv", "geonames/places.tsv",
+    ]
+
+    /// The folder holding `ourairports/`, `customs/`, ...
+    public let dataDirectory: URL
+
+    public init(dataDirectory: URL) { self.dataDirectory = dataDirectory }
+
+    /// A short hash identifying the source files (path, size and modification time of each,
+    /// plus the schema version): the cache file name, so a changed source triggers a rebuild.
+    public func sourceHash() throws -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        func mix(_ s: String) {
+            for b in s.utf8 { hash = (hash ^ UInt64(b)) &* 0x100_0000_01b3 }
+        }
+        mix("schema\(Self.schemaVersion)")
+        for source in Self.sources {
+            let url = dataDirectory.appendingPathComponent(source)
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path) else {
+                throw AirportDataError.missingSource(url.path)
+            }
+            let size = (attributes[.size] as? NSNumber)?.int64Value ?? 0
+            let mtime = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+            mix("\(source)|\(size)|\(Int64(mtime))")
+        }
+        return String(hash, radix: 16)
+    }
+
+    /// Row counts per table, reported after a build.
+    public typealias Counts = [(table: String, rows: Int)]
+
+    /// Builds the database at `path` (replacing it atomically), reporting progress lines.
+    @discardableResult
+    public func build(to path: String, progress: (String) -> Void = { _ in }) throws -> Counts {
+        let tmp = path + ".building-\(ProcessInfo.processInfo.processIdentifier)"
+        try? FileManager.default.removeItem(atPath: tmp)
+        var counts: Counts = []
+        do {
+            let db = try Database(path: tmp, mode: .readWrite)
+            try db.execute("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; PRAGMA page_size=4096; PRAGMA cache_size=-262144; PRAGMA temp_store=MEMORY;")
+            try db.execute(Self.schema)
+            try db.transaction {
+                counts.append(("countries", try importCountries(db)))
+                counts.append(("regions", try importRegions(db)))
+                progress("countries and regions")
+                let entries = try importPointsOfEntry(db)
+                counts.append(("points_of_entry", entries.count))
+                let runwaySummary = try importRunways(db)
+                counts.append(("runways", runwaySummary.rows))
+                progress("runways")
+                counts.append(("airports", try importAirports(db, runways: runwaySummary.byAirport, entries: entries)))
+                progress("airports")
+                counts.append(("frequencies", try importFrequencies(db)))
+                counts.append(("navaids", try importNavaids(db)))
+                counts.append(("notifications", try importNotifications(db)))
+                progress("frequencies, navaids and notices")
+                counts.append(("places", try importPlaces(db)))
+                progress("places")
+                try db.run("INSERT INTO meta(key, value) VALUES ('schema_version', ?), ('built_utc', ?), ('source_hash', ?)",
+                           [String(Self.schemaVersion), ISO8601DateFormatter().string(from: Date()), try sourceHash()])
+                for (table, rows) in counts {
+                    try db.run("INSERT INTO meta(key, value) VALUES (?, ?)", ["rows." + table, String(rows)])
+                }
+            }
+            try db.execute("ANALYZE")
+        }
+        try? FileManager.default.removeItem(atPath: path)
+        try FileManager.default.moveItem(atPath: tmp, toPath: path)
+        return counts
+    }
+
+    static let schema = """
+    CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT);
+    CREATE TABLE countries(code TEXT PRIMARY KEY, name TEXT NOT NULL, continent TEXT, keywords TEXT);
+    CREATE TABLE regions(code TEXT PRIMARY KEY, name TEXT NOT NULL, iso_country TEXT);
+    CREATE TABLE airports(
+        id INTEGER PRIMARY KEY, ident TEXT NOT NULL, type TEXT NOT NULL, name TEXT NOT NULL,
+        latitude REAL NOT NULL, longitude REAL NOT NULL, elevation_ft INTEGER, continent TEXT,
+        iso_country TEXT NOT NULL, iso_region TEXT, municipality TEXT, scheduled_service INTEGER,
+        icao_code TEXT, iata_code TEXT, gps_code TEXT, local_code TEXT, keywords TEXT,
+        longest_runway_ft INTEGER, has_hard_runway INTEGER, has_lighted_runway INTEGER NOT NULL,
+        point_of_entry INTEGER NOT NULL, name_folded TEXT NOT NULL);
+    CREATE UNIQUE INDEX airports_ident ON airports(ident);
+    CREATE INDEX airports_icao ON airports(icao_code);
+    CREATE INDEX airports_iata ON airports(iata_code);
+    CREATE INDEX airports_gps ON airports(gps_code);
+    CREATE INDEX airports_country ON airports(iso_country, type);
+    CREATE VIRTUAL TABLE airport_rtree USING rtree(id, min_lat, max_lat, min_lon, max_lon);
+    CREATE VIRTUAL TABLE airport_fts USING fts5(name, municipality, keywords, content='',
+        tokenize='unicode61 remove_diacritics 2');
+    CREATE TABLE runways(
+        airport_id INTEGER NOT NULL, length_ft INTEGER, width_ft INTEGER, surface TEXT, surface_kind TEXT,
+        lighted INTEGER, le_ident TEXT, le_heading REAL, le_displaced_ft INTEGER, le_elevation_ft INTEGER,
+        he_ident TEXT, he_heading REAL, he_displaced_ft INTEGER, he_elevation_ft INTEGER);
+    CREATE INDEX runways_airport ON runways(airport_id);
+    CREATE TABLE frequencies(airport_id INTEGER NOT NULL, type TEXT, description TEXT, mhz REAL);
+    CREATE INDEX frequencies_airport ON frequencies(airport_id);
+    CREATE TABLE navaids(id INTEGER PRIMARY KEY, ident TEXT, name TEXT, type TEXT, frequency_khz INTEGER,
+        latitude REAL, longitude REAL, iso_country TEXT, associated_airport TEXT);
+    CREATE VIRTUAL TABLE navaid_rtree USING rtree(id, min_lat, max_lat, min_lon, max_lon);
+    CREATE TABLE points_of_entry(icao TEXT NOT NULL, country_iso TEXT, name_in_list TEXT, type TEXT,
+        comment TEXT, source TEXT, source_date TEXT);
+    CREATE INDEX points_of_entry_icao ON points_of_entry(icao);
+    CREATE TABLE notifications(icao TEXT NOT NULL, rule_type TEXT, notification_type TEXT, hours_notice INTEGER,
+        operating_hours_start TEXT, operating_hours_end TEXT, weekday_rules TEXT, schengen_rules TEXT,
+        contact_info TEXT, summary TEXT, raw_text TEXT, confidence REAL, created_utc TEXT);
+    CREATE INDEX notifications_icao ON notifications(icao);
+    CREATE TABLE places(id INTEGER PRIMARY KEY, name TEXT NOT NULL, country TEXT, admin1 TEXT,
+        latitude REAL, longitude REAL, population INTEGER);
+    CREATE TABLE place_names(folded TEXT NOT NULL, place_id INTEGER NOT NULL, PRIMARY KEY(folded, place_id)) WITHOUT ROWID;
+    """
+
+    private func reader(_ source: String, separator: UInt8 = UInt8(ascii: ","), quoting: Bool = true) throws -> (CSVHeader, CSVReader.Iterator) {
+        let url = dataDirectory.appendingPathComponent(source)
+        guard FileManager.default.fileExists(atPath: url.path) else { throw AirportDataError.missingSource(url.path) }
+        var it = try CSVReader(url: url, separator: separator, quoting: quoting).makeIterator()
+        guard let header = it.next() else { throw AirportDataError.missingSource(url.path) }
+        return (CSVHeader(header), it)
+    }
+
+    private func importCountries(_ db: Database) throws -> Int {
+        let file = "ourairports/countries.csv"
+        var (h, rows) = try reader(file)
+        let code = try h.index("code", in: file), name = try h.index("name", in: file)
+        let continent = try h.index("continent", in: file), keywords = try h.index("keywords", in: file)
+        var n = 0
+        while let r = rows.next() {
+            guard r.count > 1 else { continue }
+            try db.run("INSERT OR REPLACE INTO countries VALUES (?,?,?,?)", [r.field(code), r.field(name), r.field(continent), r.field(keywords)])
+            n += 1
+        }
+        return n
+    }
+
+    private func importRegions(_ db: Database) throws -> Int {
+        let file = "ourairports/regions.csv"
+        var (h, rows) = try reader(file)
+        let code = try h.index("code", in: file), name = try h.index("name", in: file), country = try h.index("iso_country", in: file)
+        var n = 0
+        while let r = rows.next() {
+            guard r.count > 1 else { continue }
+            try db.run("INSERT OR REPLACE INTO regions VALUES (?,?,?)", [r.field(code), r.field(name), r.field(country)])
+            n += 1
+        }
+        return n
+    }
+
+    private func importPointsOfEntry(_ db: Database) throws -> Set<String> {
+        let file = "customs/points_of_entry.csv"
+        var (h, rows) = try reader(file)
+        let cols = try ["icao", "country_iso", "name_in_list", "type", "comment", "source", "source_date"].map { try h.index($0, in: file) }
+        var icaos = Set<String>()
+        while let r = rows.next() {
+            guard r.count > 1 else { continue }
+            let values: [any SQLBindable] = cols.map { r.field($0).nilIfEmpty }
+            try db.run("INSERT INTO points_of_entry VALUES (?,?,?,?,?,?,?)", values)
+            icaos.insert(r.field(cols[0]))
+        }
+        return icaos
+    }
+
+    /// What the airports table derives from an airport's runways.
+    struct RunwaySummary {
+        var longest: Int?
+        var anyHard = false
+        var anySoft = false
+        var lighted = false
+    }
+
+    private func importRunways(_ db: Database) throws -> (rows: Int, byAirport: [String: RunwaySummary]) {
+        let file = "ourairports/runways.csv"
+        var (h, rows) = try reader(file)
+        let names = ["airport_ident", "length_ft", "width_ft", "surface", "lighted", "closed", "le_ident", "le_heading_degT",
+                     "le_displaced_threshold_ft", "le_elevation_ft", "he_ident", "he_heading_degT", "he_displaced_threshold_ft", "he_elevation_ft"]
+        let c = try names.map { try h.index($0, in: file) }
+        var summaries: [String: RunwaySummary] = [:]
+        var n = 0
+        // Airport ids are not known yet: runways are staged by ident and joined after the airports load.
+        try db.execute("CREATE TEMP TABLE runway_stage(ident TEXT, length_ft INTEGER, width_ft INTEGER, surface TEXT, surface_kind TEXT, lighted INTEGER, le_ident TEXT, le_heading REAL, le_displaced_ft INTEGER, le_elevation_ft INTEGER, he_ident TEXT, he_heading REAL, he_displaced_ft INTEGER, he_elevation_ft INTEGER)")
+        let insert = try db.prepare("INSERT INTO runway_stage VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)")
+        while let r = rows.next() {
+            guard r.count > 1 else { continue }
+            if r.field(c[5]) == "1" { continue }
+            let ident = r.field(c[0])
+            let surface = r.field(c[3])
+            let kind = SurfaceClassifier.classify(surface)
+            let length = Int(r.field(c[1]))
+            let lighted = r.field(c[4]) == "1"
+            var s = summaries[ident] ?? RunwaySummary()
+            if let length, kind != .water, length > (s.longest ?? 0) { s.longest = length }
+            if kind == .hard { s.anyHard = true }
+            if kind == .soft { s.anySoft = true }
+            if lighted { s.lighted = true }
+            summaries[ident] = s
+            try insert.run([
+                ident, length, Int(r.field(c[2])), surface, kind.rawValue, lighted,
+                r.field(c[6]), Double(r.field(c[7])), Int(r.field(c[8])), Int(r.field(c[9])),
+                r.field(c[10]), Double(r.field(c[11])), Int(r.field(c[12])), Int(r.field(c[13])),
+            ])
+            n += 1
+        }
+        return (n, summaries)
+    }
+
+    private func importAirports(_ db: Database, runways: [String: RunwaySummary], entries: Set<String>) throws -> Int {
+        let file = "ourairports/airports.csv"
+        var (h, rows) = try reader(file)
+        let names = ["id", "ident", "type", "name", "latitude_deg", "longitude_deg", "elevation_ft", "continent", "iso_country",
+                     "iso_region", "municipality", "scheduled_service", "icao_code", "iata_code", "gps_code", "local_code", "keywords"]
+        let c = try names.map { try h.index($0, in: file) }
+        var n = 0
+        let insert = try db.prepare("INSERT INTO airports VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)")
+        while let r = rows.next() {
+            guard r.count > 1 else { continue }
+            guard let id = Int(r.field(c[0])), let lat = Double(r.field(c[4])), let lon = Double(r.field(c[5])) else { continue }
+            let type = r.field(c[2])
+            if type == "closed" { continue }
+            let ident = r.field(c[1])
+            let summary = runways[ident]
+            let hard: Bool? = summary.map { $0.anyHard ? true : ($0.anySoft ? false : nil) } ?? nil
+            let icao = r.field(c[12]).nilIfEmpty, gps = r.field(c[14]).nilIfEmpty
+            let isEntry = entries.contains(ident) || icao.map(entries.contains) == true || gps.map(entries.contains) == true
+            let name = r.field(c[3])
+            try insert.run([
+                id, ident, type, name, lat, lon, Int(r.field(c[6])), r.field(c[7]), r.field(c[8]), r.field(c[9]),
+                r.field(c[10]).nilIfEmpty, r.field(c[11]) == "yes", icao, r.field(c[13]).nilIfEmpty, gps,
+                r.field(c[15]).nilIfEmpty, r.field(c[16]).nilIfEmpty, summary?.longest, hard, summary?.lighted ?? false,
+                isEntry, TextNormalizer.fold(name),
+            ])
+            n += 1
+        }
+        // Index in bulk afterwards: one statement each is much faster than row by row.
+        try db.execute("""
+            INSERT INTO airport_rtree SELECT id, latitude, latitude, longitude, longitude FROM airports;
+            INSERT INTO airport_fts(rowid, name, municipality, keywords) SELECT id, name, coalesce(municipality, ''), coalesce(keywords, '') FROM airports;
+            """)
+        try db.execute("""
+            INSERT INTO runways SELECT a.id, s.length_ft, s.width_ft, s.surface, s.surface_kind, s.lighted, s.le_ident, s.le_heading,
+              s.le_displaced_ft, s.le_elevation_ft, s.he_ident, s.he_heading, s.he_displaced_ft, s.he_elevation_ft
+            FROM runway_stage s JOIN airports a ON a.ident = s.ident;
+            DROP TABLE runway_stage;
+            """)
+        return n
+    }
+
+    private func importFrequencies(_ db: Database) throws -> Int {
+        let file = "ourairports/airport-frequencies.csv"
+        var (h, rows) = try reader(file)
+        let c = try ["airport_ident", "type", "description", "frequency_mhz"].map { try h.index($0, in: file) }
+        try db.execute("CREATE TEMP TABLE frequency_stage(ident TEXT, type TEXT, description TEXT, mhz REAL)")
+        var n = 0
+        while let r = rows.next() {
+            guard r.count > 1 else { continue }
+            try db.run("INSERT INTO frequency_stage VALUES (?,?,?,?)", [r.field(c[0]), r.field(c[1]), r.field(c[2]), Double(r.field(c[3]))])
+            n += 1
+        }
+        try db.execute("""
+            INSERT INTO frequencies SELECT a.id, s.type, s.description, s.mhz FROM frequency_stage s JOIN airports a ON a.ident = s.ident;
+            DROP TABLE frequency_stage;
+            """)
+        return n
+    }
+
+    private func importNavaids(_ db: Database) throws -> Int {
+        let file = "ourairports/navaids.csv"
+        var (h, rows) = try reader(file)
+        let c = try ["ident", "name", "type", "frequency_khz", "latitude_deg", "longitude_deg", "iso_country", "associated_airport"]
+            .map { try h.index($0, in: file) }
+        var n = 0
+        while let r = rows.next() {
+            guard r.count > 1 else { continue }
+            guard let lat = Double(r.field(c[4])), let lon = Double(r.field(c[5])) else { continue }
+            n += 1
+            try db.run("INSERT INTO navaids VALUES (?,?,?,?,?,?,?,?,?)", [
+                n, r.field(c[0]), r.field(c[1]), r.field(c[2]), Int(r.field(c[3])), lat, lon, r.field(c[6]), r.field(c[7]).nilIfEmpty,
+            ])
+            try db.run("INSERT INTO navaid_rtree VALUES (?,?,?,?,?)", [n, lat, lat, lon, lon])
+        }
+        return n
+    }
+
+    private func importNotifications(_ db: Database) throws -> Int {
+        let file = "flyfun/ga_notifications.csv"
+        var (h, rows) = try reader(file)
+        let names = ["icao", "rule_type", "notification_type", "hours_notice", "operating_hours_start", "operating_hours_end",
+                     "weekday_rules", "schengen_rules", "contact_info", "summary", "raw_text", "confidence", "created_utc"]
+        let c = try names.map { try h.index($0, in: file) }
+        var n = 0
+        while let r = rows.next() {
+            guard r.count > 1 else { continue }
+            var values: [any SQLBindable] = c.map { r.field($0).nilIfEmpty }
+            values[3] = Int(r.field(c[3]))
+            values[11] = Double(r.field(c[11]))
+            try db.run("INSERT INTO notifications VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", values)
+            n += 1
+        }
+        return n
+    }
+
+    private func importPlaces(_ db: Database) throws -> Int {
+        let file = "geonames/places.tsv"
+        var (h, rows) = try reader(file, separator: UInt8(ascii: "\t"), quoting: false)
+        let c = try ["geonameid", "name", "country", "admin1", "latitude", "longitude", "population", "alternatenames"]
+            .map { try h.index($0, in: file) }
+        var n = 0
+        let insertPlace = try db.prepare("INSERT INTO places VALUES (?,?,?,?,?,?,?)")
+        let insertName = try db.prepare("INSERT OR IGNORE INTO place_names VALUES (?,?)")
+        while let r = rows.next() {
+            guard r.count > 1 else { continue }
+            guard let id = Int(r.field(c[0])), let lat = Double(r.field(c[4])), let lon = Double(r.field(c[5])) else { continue }
+            let name = r.field(c[1])
+            try insertPlace.run([id, name, r.field(c[2]), r.field(c[3]), lat, lon, Int(r.field(c[6])) ?? 0])
+            var seen = Set<String>()
+            for alias in [name] + r.field(c[7]).split(separator: "|").map(String.init) {
+                let folded = TextNormalizer.fold(alias)
+                guard !folded.isEmpty, seen.insert(folded).inserted else { continue }
+                try insertName.run([folded, id])
+            }
+            n += 1
+        }
+        return n
+    }
+}
+
+extension String {
+    /// `nil` for an empty string, so empty CSV fields are stored as NULL.
+    var nilIfEmpty: String? { isEmpty ? nil : self }
+}

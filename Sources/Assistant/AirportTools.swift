@@ -1,0 +1,371 @@
+import AirportData
+import Foundation
+
+/// Looks up a typical cruise speed for an aircraft type ("PA28", "C172", "skyhawk").
+public typealias CruiseSpeedLookup = @Sendable (String) -> (designator: String, knots: Double)?
+
+/// The airport and route tools over the local database.
+public struct AirportTools: Sendable {
+    let repository: AirportRepository
+    let resolver: LocationResolver
+    let countries: CountryResolver
+    let templates: Templates
+    let cruiseSpeed: CruiseSpeedLookup
+
+    public init(repository: AirportRepository, resolver: LocationResolver, countries: CountryResolver, templates: Templates,
+                cruiseSpeed: @escaping CruiseSpeedLookup) {
+        self.repository = repository
+        self.resolver = resolver
+        self.countries = countries
+        self.templates = templates
+        self.cruiseSpeed = cruiseSpeed
+    }
+
+    /// Handlers by catalog name.
+    public var handlers: [String: any ToolHandler] {
+        [
+            "search_airports": ClosureTool { a, _ in try search(a) },
+            "find_airports_near_location": ClosureTool { a, _ in try nearLocation(a) },
+            "find_airports_near_route": ClosureTool { a, _ in try nearRoute(a) },
+            "get_airport_details": ClosureTool { a, _ in try details(a) },
+            "get_notification_for_airport": ClosureTool { a, _ in try notification(a) },
+            "calculate_flight_distance": ClosureTool { a, _ in try distance(a) },
+            "browse_rules": ClosureTool { a, d in try rules(a, d) },
+            "answer_rules_question": ClosureTool { a, d in try rules(a, d) },
+            "compare_rules_between_countries": ClosureTool { a, d in try rules(a, d) },
+        ]
+    }
+
+    // MARK: - Helpers
+
+    func filters(_ a: Arguments) throws -> AirportFilters {
+        guard let f = a["filters"], f != .null else { return AirportFilters() }
+        return try JSONDecoder().decode(AirportFilters.self, from: JSONEncoder().encode(f))
+    }
+
+    /// Lines and warnings for filters that could not be applied offline.
+    func unsupportedNotes(_ f: AirportFilters) -> (notes: [String], warnings: [String]) {
+        let names = f.unsupported
+        guard !names.isEmpty else { return ([], []) }
+        let words = names.map { n -> String in
+            switch n {
+            case "has_avgas": return "AVGAS availability"
+            case "has_jet_a": return "Jet A availability"
+            case "has_procedures": return "instrument procedures"
+            default: return "landing fees"
+            }
+        }
+        let line = "Not applied: \(Fmt.list(words)) \(words.count == 1 ? "is" : "are") not in the offline data; check the AIP or the airport before relying on it."
+        return ([line], names.map { "filter \($0) not applied: not in the offline data" })
+    }
+
+    func filterText(_ f: AirportFilters) -> String {
+        let applied = f.appliedDescriptions
+        return applied.isEmpty ? "" : " (" + applied.joined(separator: ", ") + ")"
+    }
+
+    func resolve(_ text: String) throws -> ResolvedLocation {
+        do { return try resolver.resolve(text) } catch AirportDataError.unknownPlace { throw unknown(text) }
+    }
+
+    func resolveAirport(_ text: String) throws -> ResolvedLocation {
+        do { return try resolver.resolveAirport(text) } catch AirportDataError.unknownPlace { throw unknown(text) }
+    }
+
+    func unknown(_ text: String) -> AssistantError {
+        let t = text.trimmingCharacters(in: .whitespaces)
+        if t.count == 4, t.allSatisfy({ $0.isLetter }) { return .unknownAirport(t.uppercased()) }
+        return .unknownPlace(t)
+    }
+
+    /// "Annecy (FR) → nearest airport LFLP Annecy Mont Blanc, 1.6 NM" when a town was snapped.
+    func snapNote(_ l: ResolvedLocation) -> String? {
+        guard l.kind != .airport, let a = l.airport else { return nil }
+        let d = Geodesy.distanceNM(l.coordinate, a.coordinate)
+        return "\(l.label) → nearest airport \(a.label), \(Fmt.num(d)) NM away"
+    }
+
+    func airportRowsTable(_ airports: [Airport], distanceTitle: String?, distance: (Airport) -> String, extra: (title: String, value: (Airport) -> String)? = nil) -> TextTable {
+        var columns: [TextTable.Column] = [.init("#", .right), .init("ICAO"), .init("Name", flexible: true), .init("Town", flexible: true), .init("Ctry")]
+        if let t = distanceTitle { columns.append(.init(t, .right)) }
+        if let e = extra { columns.append(.init(e.title, .right)) }
+        columns += [.init("Runway", .right), .init("Surf"), .init("Customs")]
+        let rows = airports.enumerated().map { i, a -> [String] in
+            var r = [String(ASCIIMap.label(for: i)), a.ident, a.name, a.municipality ?? "", a.isoCountry]
+            if distanceTitle != nil { r.append(distance(a)) }
+            if let e = extra { r.append(e.value(a)) }
+            r += [Fmt.feet(a.longestRunwayFt), Fmt.surface(a), a.pointOfEntry ? "yes" : "-"]
+            return r
+        }
+        return TextTable(columns: columns, rows: rows)
+    }
+
+    func result(_ pairs: [String: Any?]) throws -> JSONValue {
+        var o: [String: JSONValue] = [:]
+        for (k, v) in pairs {
+            switch v {
+            case let x as JSONValue: o[k] = x
+            case let x as any Encodable: o[k] = try JSONValue(encoding: x)
+            default: o[k] = .null
+            }
+        }
+        return .object(o)
+    }
+
+    // MARK: - search_airports
+
+    func search(_ a: Arguments) throws -> ToolOutput {
+        let query = a["query"]?.stringValue ?? ""
+        let limit = a["max_results"]?.intValue ?? 5
+        let includeLarge = a["include_large_airports"]?.boolValue ?? false
+        var f = try filters(a)
+        let (notes, warnings) = unsupportedNotes(f)
+        let iso = countries.code(for: query) ?? (query.count == 2 && countries.name(for: query) != nil ? query.uppercased() : nil)
+        if let iso {
+            f.country = nil
+            let found = try repository.airports(inCountry: iso, filters: f, limit: limit, includeLarge: includeLarge)
+            let total = try repository.countAirports(inCountry: iso, filters: f, includeLarge: includeLarge)
+            let country = countries.name(for: iso) ?? iso
+            let values = ["count": String(found.count), "total": Fmt.grouped(total), "country": country, "filters": filterText(f),
+                          "large": includeLarge ? "" : " Large airline airports are left out; say \"including large airports\" to see them."]
+            let summary = try templates.answer("search_airports", found.isEmpty ? "country_none" : "country_found", values)
+            return ToolOutput(summary: summary, table: found.isEmpty ? nil : airportRowsTable(found, distanceTitle: nil, distance: { _ in "" }),
+                              notes: notes, result: try result(["query": JSONValue.string(query), "country": JSONValue.string(iso), "total": JSONValue.number(Double(total)), "airports": found, "filters_not_applied": f.unsupported]),
+                              visualization: VisualizationPayload(kind: .markers, markers: found.map { .init($0) }), warnings: warnings)
+        }
+        let found = try repository.search(query: query, filters: f, limit: limit)
+        let values = ["count": String(found.count), "query": query, "filters": filterText(f)]
+        let summary = try templates.answer("search_airports", found.isEmpty ? "none" : "found", values)
+        return ToolOutput(summary: summary, table: found.isEmpty ? nil : airportRowsTable(found, distanceTitle: nil, distance: { _ in "" }),
+                          notes: notes, result: try result(["query": JSONValue.string(query), "airports": found, "filters_not_applied": f.unsupported]),
+                          visualization: VisualizationPayload(kind: .markers, markers: found.map { .init($0) }), warnings: warnings)
+    }
+
+    // MARK: - find_airports_near_location
+
+    func nearLocation(_ a: Arguments) throws -> ToolOutput {
+        let query = a["location_query"]?.stringValue ?? ""
+        let radius = a["max_distance_nm"]?.doubleValue ?? 50
+        let limit = a["max_results"]?.intValue ?? 5
+        let includeLarge = a["include_large_airports"]?.boolValue ?? false
+        let f = try filters(a)
+        let (notes, warnings) = unsupportedNotes(f)
+        let center = try resolve(query)
+        let excluded: Set<String> = center.kind == .airport ? [center.airport!.ident] : []
+        let (found, total) = try repository.airports(near: center.coordinate, radiusNM: radius, filters: f, limit: limit, includeLarge: includeLarge, excluding: excluded)
+        let values = ["count": String(found.count), "total": String(total), "radius": Fmt.num(radius), "place": center.label, "filters": filterText(f),
+                      "more": total > found.count ? " (showing the nearest \(found.count) of \(total))" : ""]
+        let summary = try templates.answer("find_airports_near_location", found.isEmpty ? "none" : "found", values)
+        let table = found.isEmpty ? nil : airportRowsTable(found, distanceTitle: "NM", distance: { Fmt.num($0.distanceNM ?? 0) },
+                                                            extra: ("Brg", { Fmt.course(Geodesy.initialCourse(center.coordinate, $0.coordinate)) }))
+        let point = VisualizationPayload.Marker(ident: center.airport?.ident ?? "", name: center.label, coordinate: center.coordinate, role: "center")
+        return ToolOutput(summary: summary, table: table, notes: notes,
+                          result: try result(["center": center, "radius_nm": JSONValue.number(radius), "total": JSONValue.number(Double(total)), "airports": found, "filters_not_applied": f.unsupported]),
+                          visualization: VisualizationPayload(kind: .pointWithMarkers, markers: found.map { .init($0) }, point: point, radiusNM: radius),
+                          warnings: warnings)
+    }
+
+    // MARK: - find_airports_near_route
+
+    func speed(_ a: Arguments) throws -> (knots: Double, source: String)? {
+        if let s = a["cruise_speed_kts"]?.doubleValue { return (s, "\(Fmt.num(s)) kt") }
+        if let t = a["aircraft_type"]?.stringValue {
+            guard let found = cruiseSpeed(t) else {
+                throw AssistantError.toolFailed(code: "unknown_aircraft", message: "no typical cruise speed for the aircraft type '\(t)' in the offline data; give one, e.g. 'at 110 kts'")
+            }
+            return (found.knots, "\(Fmt.num(found.knots)) kt, typical for a \(found.designator)")
+        }
+        return nil
+    }
+
+    func nearRoute(_ a: Arguments) throws -> ToolOutput {
+        let from = try resolveAirport(a["from_location"]?.stringValue ?? "")
+        let to = try resolveAirport(a["to_location"]?.stringValue ?? "")
+        let dep = from.airport!, dest = to.airport!
+        let corridor = a["max_distance_nm"]?.doubleValue ?? 50
+        let limit = a["max_results"]?.intValue ?? 5
+        let includeLarge = a["include_large_airports"]?.boolValue ?? false
+        let f = try filters(a)
+        var (notes, warnings) = unsupportedNotes(f)
+        let length = Geodesy.distanceNM(dep.coordinate, dest.coordinate)
+        var (found, total) = try repository.airports(alongRouteFrom: dep.coordinate, to: dest.coordinate, corridorNM: corridor, filters: f,
+                                                     limit: 1000, includeLarge: includeLarge, excluding: [dep.ident, dest.ident])
+        var legNote: String?
+        if let hours = a["max_leg_time_hours"]?.doubleValue {
+            guard let s = try speed(a) else {
+                throw AssistantError.toolFailed(code: "missing_speed", message: "max_leg_time_hours needs a cruise speed or an aircraft type, e.g. 'at 110 kts' or 'in a PA28'")
+            }
+            let maxLeg = hours * s.knots
+            if length <= maxLeg {
+                legNote = "At \(s.source), \(Fmt.duration(hours: hours)) legs cover \(Fmt.num(maxLeg, decimals: 0)) NM: the \(Fmt.num(length, decimals: 0)) NM route fits in one leg."
+            } else {
+                // A one-stop plan: the stop must be within one leg of both ends.
+                found = found.filter { ($0.enrouteDistanceNM ?? 0) <= maxLeg && length - ($0.enrouteDistanceNM ?? 0) <= maxLeg }
+                total = found.count
+                legNote = "At \(s.source), \(Fmt.duration(hours: hours)) legs cover \(Fmt.num(maxLeg, decimals: 0)) NM: the \(Fmt.num(length, decimals: 0)) NM route needs a stop; listed airports are within one leg of both ends."
+                if found.isEmpty { legNote! += " None is: the trip needs two or more stops." }
+            }
+        }
+        let shown = Array(found.prefix(limit))
+        var values = ["count": String(shown.count), "total": String(total), "radius": Fmt.num(corridor), "from": dep.label, "to": dest.label,
+                      "distance": Fmt.num(length, decimals: 0), "filters": filterText(f),
+                      "more": total > shown.count ? " (best \(shown.count) of \(total))" : ""]
+        values["time"] = ""
+        if a["max_leg_time_hours"] == nil, let s = try speed(a) {
+            values["time"] = ", \(Fmt.duration(hours: length / s.knots)) at \(s.source)"
+        }
+        var summary = try templates.answer("find_airports_near_route", shown.isEmpty ? "none" : "found", values)
+        let snaps = [snapNote(from), snapNote(to)].compactMap { $0 }
+        if !snaps.isEmpty { summary = snaps.joined(separator: "\n") + "\n" + summary }
+        if let legNote { notes.insert(legNote, at: 0) }
+        let endpoints = "Departure \(dep.label) (\(Fmt.feet(dep.longestRunwayFt)), customs \(dep.pointOfEntry ? "yes" : "no")) · Destination \(dest.label) (\(Fmt.feet(dest.longestRunwayFt)), customs \(dest.pointOfEntry ? "yes" : "no"))"
+        notes.insert(endpoints, at: 0)
+        let table = shown.isEmpty ? nil : airportRowsTable(shown, distanceTitle: "Off", distance: { Fmt.num($0.segmentDistanceNM ?? 0) },
+                                                           extra: ("Along", { Fmt.num($0.enrouteDistanceNM ?? 0, decimals: 0) }))
+        if found.isEmpty && !f.unsupported.isEmpty { warnings.append("no results; some filters could not be applied") }
+        let route = VisualizationPayload.RouteLine(from: .init(dep, role: "departure"), to: .init(dest, role: "destination"))
+        let routeDistance = JSONValue.number((length * 10).rounded() / 10)
+        let payload: [String: Any?] = ["from": from, "to": to, "departure": dep, "destination": dest, "route_distance_nm": routeDistance,
+                                       "corridor_nm": JSONValue.number(corridor), "total": JSONValue.number(Double(total)), "airports": shown,
+                                       "filters_not_applied": f.unsupported]
+        return ToolOutput(summary: summary, table: table, notes: notes, result: try result(payload),
+                          visualization: VisualizationPayload(kind: .routeWithMarkers, markers: shown.map { .init($0) }, route: route, radiusNM: corridor),
+                          warnings: warnings)
+    }
+
+    // MARK: - get_airport_details
+
+    func airport(_ text: String) throws -> Airport {
+        if let a = try repository.airport(code: text.trimmingCharacters(in: .whitespaces)) { return a }
+        let l = try resolve(text)
+        if let a = l.airport { return a }
+        throw unknown(text)
+    }
+
+    func details(_ a: Arguments) throws -> ToolOutput {
+        let airport = try airport(a["icao_code"]?.stringValue ?? "")
+        let d = try repository.details(of: airport)
+        let place = [airport.municipality, d.regionName, d.countryName].compactMap { $0 }.filter { !$0.isEmpty }
+        let entry: String
+        if let p = d.pointsOfEntry.first {
+            entry = "Point of entry: yes (\(p.source == "eu_border_crossing_list" ? "EU border crossing list" : p.source)\(p.comment.map { ", \($0)" } ?? "")). Check AIP AD 2.3 for customs hours and notice."
+        } else {
+            entry = "Point of entry: not in the border crossing lists; international flights need an entry airport."
+        }
+        let values = ["ident": airport.ident, "name": airport.name, "place": place.joined(separator: ", "),
+                      "type": airport.type.replacingOccurrences(of: "_", with: " "),
+                      "elevation": Fmt.feet(airport.elevationFt), "lat": String(format: "%.4f", airport.coordinate.latitude),
+                      "lon": String(format: "%.4f", airport.coordinate.longitude), "iata": airport.iataCode.map { ", IATA \($0)" } ?? "", "entry": entry]
+        let summary = try templates.answer("get_airport_details", "summary", values)
+        var notes: [String] = []
+        if !d.frequencies.isEmpty {
+            notes.append("Frequencies: " + d.frequencies.map { "\($0.type) \(String(format: "%.3f", $0.mhz))" }.joined(separator: ", "))
+        }
+        if !d.navaids.isEmpty {
+            notes.append("Navaids: " + d.navaids.prefix(5).map { "\($0.ident) \($0.type) \($0.frequencyText) \(Fmt.num($0.distanceNM ?? 0)) NM" }.joined(separator: ", "))
+        }
+        if let rule = d.notifications.first {
+            notes.append("Customs notice: " + rule.summary.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && !$0.hasPrefix("📞") && !$0.hasPrefix("📧") }.joined(separator: "; "))
+        }
+        let table = d.runways.isEmpty ? nil : TextTable(columns: [.init("Runway"), .init("Length", .right), .init("Width", .right), .init("Surface", flexible: true), .init("Lit"), .init("Headings (true)")],
+                                                        rows: d.runways.map { r in
+            [r.ident, Fmt.feet(r.lengthFt), Fmt.feet(r.widthFt), r.surface.isEmpty ? "?" : "\(r.surface) (\(r.surfaceKind.rawValue))", r.lighted ? "yes" : "no",
+             [r.lowEnd.headingTrue, r.highEnd.headingTrue].compactMap { $0 }.map { Fmt.course($0) }.joined(separator: "/")]
+        })
+        if d.runways.isEmpty { notes.insert("No runway data in OurAirports for \(airport.ident).", at: 0) }
+        return ToolOutput(summary: summary, table: table, notes: notes, result: try JSONValue(encoding: d),
+                          visualization: VisualizationPayload(kind: .markerWithDetails, markers: [.init(airport)]))
+    }
+
+    // MARK: - get_notification_for_airport
+
+    func notification(_ a: Arguments) throws -> ToolOutput {
+        let airport = try airport(a["icao"]?.stringValue ?? "")
+        let rules = try repository.notifications(icao: airport.ident)
+        let entries = try repository.pointsOfEntry(icao: airport.ident)
+        let day = a["day_of_week"]?.stringValue
+        let entryText = entries.isEmpty ? "\(airport.ident) is not in the border crossing lists." : "\(airport.ident) is a designated point of entry."
+        guard !rules.isEmpty else {
+            let summary = try templates.answer("get_notification_for_airport", "none", ["airport": airport.label, "entry": entryText])
+            return ToolOutput(summary: summary, result: try result(["airport": airport, "rules": [NotificationRule](), "point_of_entry": JSONValue.bool(!entries.isEmpty)]),
+                              visualization: VisualizationPayload(kind: .markerWithDetails, markers: [.init(airport)]))
+        }
+        var lines: [String] = []
+        for r in rules {
+            var parts: [String] = []
+            let kind = (r.ruleType ?? "customs").capitalized
+            switch r.notificationType {
+            case "h24"?: parts.append("available H24")
+            case "on_request"?: parts.append("on request")
+            case "business_day"?: parts.append("notice by business day")
+            case "hours"?: if let h = r.hoursNotice { parts.append("\(h) h notice") }
+            default: break
+            }
+            if let h = r.hoursNotice, r.notificationType != "hours" { parts.append("\(h) h notice") }
+            if let s = r.operatingHoursStart, let e = r.operatingHoursEnd { parts.append("hours \(s)-\(e)") }
+            if r.schengenOnly { parts.append("Schengen flights only") }
+            if r.nonSchengenOnly { parts.append("non-Schengen flights only") }
+            var line = "\(kind): " + (parts.isEmpty ? "see the AIP text" : parts.joined(separator: ", "))
+            if let day, let rule = Self.weekdayRule(r.weekdayRules, day: day) { line += ". On \(day.capitalized): \(rule.isEmpty ? "no detail given" : rule)" }
+            else if !r.weekdayRules.isEmpty {
+                line += ". " + r.weekdayRules.sorted { $0.key < $1.key }.filter { !$0.value.isEmpty }.map { "\($0.key): \($0.value)" }.joined(separator: "; ")
+            }
+            lines.append(line)
+            if !r.contact.isEmpty { lines.append("Contact: " + r.contact.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")) }
+        }
+        let summary = try templates.answer("get_notification_for_airport", "found", ["airport": airport.label, "entry": entryText])
+        let source = "Source: AIP AD 2.3 parsed by FlyFun (confidence \(Fmt.num((rules.first?.confidence ?? 0) * 100, decimals: 0))%, extracted \(rules.first?.extractedUTC?.prefix(10) ?? "?")); confirm with the current AIP."
+        return ToolOutput(summary: summary + "\n" + lines.joined(separator: "\n"), notes: [source],
+                          result: try result(["airport": airport, "rules": rules, "point_of_entry": JSONValue.bool(!entries.isEmpty), "day_of_week": day.map { JSONValue.string($0) }]),
+                          visualization: VisualizationPayload(kind: .markerWithDetails, markers: [.init(airport)]))
+    }
+
+    /// The weekday rule covering `day` ("Mon-Fri", "Sat-Sun", "Sat-Sun/HOL", "Mon").
+    static func weekdayRule(_ rules: [String: String], day: String) -> String? {
+        let order = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+        guard let d = order.firstIndex(of: String(day.prefix(3)).lowercased()) else { return nil }
+        for (key, value) in rules {
+            let span = key.lowercased().split(separator: "/").first.map(String.init) ?? ""
+            let ends = span.split(separator: "-").map { String($0.prefix(3)) }
+            guard let s = ends.first.flatMap({ order.firstIndex(of: $0) }) else { continue }
+            let e = ends.count > 1 ? order.firstIndex(of: ends[1]) ?? s : s
+            if d >= s && d <= e { return value }
+        }
+        return nil
+    }
+
+    // MARK: - calculate_flight_distance
+
+    func distance(_ a: Arguments) throws -> ToolOutput {
+        let from = try resolveAirport(a["from_location"]?.stringValue ?? "")
+        let to = try resolveAirport(a["to_location"]?.stringValue ?? "")
+        let dep = from.airport!, dest = to.airport!
+        let nm = Geodesy.distanceNM(dep.coordinate, dest.coordinate)
+        let course = Geodesy.initialCourse(dep.coordinate, dest.coordinate)
+        var values = ["from": dep.label, "to": dest.label, "nm": Fmt.num(nm), "km": Fmt.num(nm * Geodesy.kmPerNM, decimals: 0),
+                      "course": Fmt.course(course), "time": ""]
+        var hours: Double?
+        if let s = try speed(a) {
+            hours = nm / s.knots
+            values["time"] = "\nTime at \(s.source): \(Fmt.duration(hours: nm / s.knots)) (no wind)."
+        }
+        var summary = try templates.answer("calculate_flight_distance", "found", values)
+        let snaps = [snapNote(from), snapNote(to)].compactMap { $0 }
+        if !snaps.isEmpty { summary = snaps.joined(separator: "\n") + "\n" + summary }
+        let route = VisualizationPayload.RouteLine(from: .init(dep, role: "departure"), to: .init(dest, role: "destination"))
+        return ToolOutput(summary: summary,
+                          result: try result(["from": from, "to": to, "distance_nm": JSONValue.number((nm * 10).rounded() / 10), "distance_km": JSONValue.number((nm * Geodesy.kmPerNM).rounded()),
+                                              "initial_true_course_deg": JSONValue.number(course.rounded()), "time_hours": hours.map { JSONValue.number(($0 * 100).rounded() / 100) }]),
+                          visualization: VisualizationPayload(kind: .route, route: route))
+    }
+
+    // MARK: - rules (online only)
+
+    func rules(_ a: Arguments, _ def: ToolDefinition) throws -> ToolOutput {
+        let codes = (a["countries"]?.arrayValue?.compactMap(\.stringValue) ?? []) + [a["country_code"]?.stringValue].compactMap { $0 }
+        let names = codes.map { countries.name(for: $0) ?? $0 }
+        let summary = try templates.answer("rules", "offline", ["countries": Fmt.list(names), "tool": def.name])
+        return ToolOutput(summary: summary, result: try result(["available_offline": JSONValue.bool(false), "countries": JSONValue.array(codes.map { JSONValue.string($0) })]),
+                          warnings: ["\(def.name) needs the online service"])
+    }
+}

@@ -1,0 +1,65 @@
+import AirportData
+import Foundation
+
+/// Everything a session needs, wired together once at start: resources, catalog, templates,
+/// the airport database, the backend and the executor.
+public final class AppEnvironment: @unchecked Sendable {
+    public let resources: ResourceLocator
+    public let catalog: ToolCatalog
+    public let templates: Templates
+    public let repository: AirportRepository
+    public let countries: CountryResolver
+    public let databasePath: String
+    public let backend: KeywordFallbackBackend
+    public let executor: ToolExecutor
+    /// The clock for answers that depend on "now" (injectable with `--now`).
+    public let now: Date
+    /// What tools remember during the conversation (pasted reports, NOTAMs, last nav log).
+    public let state = SessionState()
+
+    /// Where the database lives by default: `$XDG_CACHE_HOME/flyfun/airports-<hash>.sqlite`.
+    public static func defaultDatabasePath(hash: String) -> String {
+        let env = ProcessInfo.processInfo.environment
+        let base = env["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? (NSHomeDirectory() + "/.cache")
+        return base + "/flyfun/airports-\(hash).sqlite"
+    }
+
+    /// Opens (building first if needed) the airport database.
+    /// - Parameters:
+    ///   - databasePath: `--db`; when nil the cache path keyed by the source hash is used.
+    ///   - progress: receives one line per build step (shown on stderr).
+    public static func ensureDatabase(resources: ResourceLocator, databasePath: String?, progress: (String) -> Void) throws -> String {
+        let builder = DatabaseBuilder(dataDirectory: resources.data)
+        if let path = databasePath, FileManager.default.fileExists(atPath: path) { return path }
+        let path = try databasePath ?? defaultDatabasePath(hash: builder.sourceHash())
+        if FileManager.default.fileExists(atPath: path) { return path }
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let start = Date()
+        progress("Building the airport database from Data/ (first start only)…")
+        let counts = try builder.build(to: path) { step in progress("  \(step) loaded") }
+        let airports = counts.first { $0.table == "airports" }?.rows ?? 0
+        progress("  done in \(String(format: "%.1f", Date().timeIntervalSince(start))) s: \(Fmt.grouped(airports)) airports → \(path)")
+        return path
+    }
+
+    public init(resources: ResourceLocator, databasePath: String?, now: Date = Date(), progress: (String) -> Void = { _ in }) throws {
+        self.resources = resources
+        self.now = now
+        catalog = try ToolCatalog.load(from: resources.toolCatalog)
+        templates = try Templates.load(from: resources.prompts)
+        self.databasePath = try Self.ensureDatabase(resources: resources, databasePath: databasePath, progress: progress)
+        repository = try AirportRepository(path: self.databasePath)
+        countries = CountryResolver(countries: try repository.countries())
+        let resolver = LocationResolver(repository: repository, countries: countries)
+        let extractor = EntityExtractor(repository: repository, countries: countries)
+        let airportTools = AirportTools(repository: repository, resolver: resolver, countries: countries, templates: templates,
+                                        cruiseSpeed: { _ in nil })
+        var handlers = airportTools.handlers
+        let extensions = try DomainTools.make(resources: resources, repository: repository, resolver: resolver, templates: templates,
+                                              state: state, now: now)
+        for (k, v) in extensions.handlers { handlers[k] = v }
+        executor = ToolExecutor(catalog: catalog, handlers: handlers)
+        backend = KeywordFallbackBackend(catalog: catalog, extractor: extractor, patterns: extensions.patterns, builders: extensions.builders)
+    }
+}
+

@@ -1,0 +1,141 @@
+import AirportData
+import AviationWeather
+import Foundation
+import Notams
+
+/// Tools from the weather, NOTAM and planning libraries, with the patterns and argument
+/// builders the keyword backend needs for them.
+struct DomainTools {
+    var handlers: [String: any ToolHandler] = [:]
+    var patterns: [PatternRule] = []
+    var builders: [String: ArgumentBuilder] = [:]
+
+    static func make(resources: ResourceLocator, repository: AirportRepository, resolver: LocationResolver, templates: Templates,
+                     state: SessionState, now: Date) throws -> DomainTools {
+        var d = DomainTools()
+        d.add(WeatherIntents.make(now: now))
+        for (k, v) in WeatherTools(state: state, templates: templates, now: now).handlers { d.handlers[k] = v }
+        let qcodes = try QCodeTable(contentsOf: resources.data.appendingPathComponent("notam/qcodes.json"))
+        d.add(NotamIntents.make(now: now))
+        for (k, v) in NotamTools(qcodes: qcodes, state: state, templates: templates, now: now).handlers { d.handlers[k] = v }
+        return d
+    }
+
+    mutating func add(_ other: DomainTools) {
+        for (k, v) in other.handlers { handlers[k] = v }
+        patterns += other.patterns
+        for (k, v) in other.builders { builders[k] = v }
+    }
+}
+
+/// How weather questions are recognised: a pasted report decides by its shape; otherwise
+/// "is LFMD VFR?" and "what will it be at 15Z?" refer to reports pasted earlier.
+enum WeatherIntents {
+    static func timeArguments(_ text: String, now: Date, into a: inout Arguments) {
+        guard let w = TimeExpressions.window(in: text, now: now) else { return }
+        a["at_time"] = .string(TimeExpressions.iso(w.from))
+        if w.to != w.from { a["until_time"] = .string(TimeExpressions.iso(w.to)) }
+    }
+
+    static func make(now: Date) -> DomainTools {
+        var d = DomainTools()
+        d.patterns.append(PatternRule(name: "pasted METAR/TAF") { text, _ in
+            guard let located = WeatherReportLocator.locate(in: text) else { return nil }
+            if located.kind == .taf {
+                var a: Arguments = ["report": .string(located.text)]
+                // Only the words around the report can carry a time ("... at 15Z").
+                let rest = text.replacingOccurrences(of: located.text, with: " ")
+                timeArguments(rest, now: now, into: &a)
+                return ("decode_taf", a)
+            }
+            return ("decode_metar", ["report": .string(located.text)])
+        })
+        d.builders["decode_metar"] = { _, e in
+            e.airportCodes.first.map { ["station": .string($0)] } ?? [:]
+        }
+        d.builders["decode_taf"] = { text, e in
+            var a: Arguments = [:]
+            if let c = e.airportCodes.first { a["station"] = .string(c) }
+            timeArguments(text, now: now, into: &a)
+            return a
+        }
+        return d
+    }
+}
+
+/// How NOTAM and briefing questions are recognised and their arguments read.
+enum NotamIntents {
+    /// Words that name a NOTAM category.
+    static let categoryWords: [(String, String)] = [
+        ("runway", "runway"), ("runways", "runway"), ("rwy", "runway"), ("taxiway", "taxiway"), ("taxiways", "taxiway"), ("twy", "taxiway"),
+        ("apron", "apron"), ("parking", "apron"), ("obstacle", "obstacle"), ("obstacles", "obstacle"), ("crane", "obstacle"), ("cranes", "obstacle"),
+        ("lights", "lighting"), ("lighting", "lighting"), ("navaid", "navaid"), ("navaids", "navaid"), ("ils", "navaid"), ("vor", "navaid"),
+        ("airspace", "airspace"), ("approach", "approach_procedure"), ("approaches", "approach_procedure"), ("fuel", "aerodrome_services"),
+        ("customs", "aerodrome_services"), ("atis", "atc_services"), ("tower", "atc_services"),
+    ]
+
+    static func make(now: Date) -> DomainTools {
+        var d = DomainTools()
+        d.patterns.append(PatternRule(name: "pasted NOTAM text") { text, e in
+            guard e.hasNotamText, text.count > 40 else { return nil }
+            return ("parse_notams", ["text": .string(stripCommand(text))])
+        })
+        d.builders["parse_notams"] = { text, _ in ["text": .string(stripCommand(text))] }
+        d.builders["import_briefing"] = { text, e in
+            var a: Arguments = [:]
+            if let p = e.paths.first { a["path"] = .string(p) }
+            if let f = flightName(text) { a["flight"] = .string(f) }
+            return a
+        }
+        d.builders["notams_for_airport"] = { text, e in
+            var a: Arguments = [:]
+            if let c = e.airportCodes.first { a["icao"] = .string(c) }
+            if let c = categoryWords.first(where: { e.words.contains($0.0) }) { a["category"] = .string(c.1) }
+            WeatherIntents.timeArguments(text, now: now, into: &a)
+            if e.words.contains("new") { a["only_new"] = true }
+            return a
+        }
+        d.builders["briefing_changes"] = { text, _ in
+            flightName(text).map { ["flight": .string($0)] } ?? [:]
+        }
+        d.builders["set_notam_status"] = { text, e in
+            var a: Arguments = [:]
+            if let id = e.notamIDs.first { a["notam_id"] = .string(id) }
+            let w = Set(e.words)
+            if w.contains("ignore") || w.contains("ignored") || w.contains("hide") { a["status"] = "ignored" }
+            else if w.contains("important") || w.contains("flag") || w.contains("star") { a["status"] = "important" }
+            else if w.contains("read") || w.contains("seen") || w.contains("done") { a["status"] = "read" }
+            if w.contains("everywhere") || w.contains("globally") || w.contains("always") || text.lowercased().contains("all flights") { a["global"] = true }
+            if let colon = text.firstIndex(of: ":") {
+                let note = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                if !note.isEmpty { a["note"] = .string(note) }
+            }
+            return a
+        }
+        return d
+    }
+
+    /// "decode this NOTAM: (A1234/26 ..." → the NOTAM text only.
+    static func stripCommand(_ text: String) -> String {
+        let upper = text.uppercased()
+        let markers = ["(", "Q)"]
+        for m in markers {
+            if let r = upper.range(of: m) {
+                var start = r.lowerBound
+                // Keep the NOTAM id before "Q)" when there is no parenthesis.
+                if m == "Q)", let idStart = upper[..<start].range(of: "NOTAM", options: .backwards) {
+                    start = upper[..<idStart.lowerBound].lastIndex(of: " ").map { upper.index(after: $0) } ?? upper.startIndex
+                }
+                return String(text[start...])
+            }
+        }
+        return text
+    }
+
+    /// The flight after "for flight" / "flight".
+    static func flightName(_ text: String) -> String? {
+        guard let r = text.range(of: "flight ", options: [.caseInsensitive, .backwards]) else { return nil }
+        let name = text[r.upperBound...].split(separator: " ").first.map(String.init)?.trimmingCharacters(in: CharacterSet(charactersIn: "?.!,")) ?? ""
+        return name.isEmpty ? nil : name
+    }
+}

@@ -1,0 +1,357 @@
+import AirportData
+import Foundation
+
+/// A deterministic rule tried before keyword scoring: pasted reports, NOTAM text, and other
+/// inputs whose shape alone says which tool they are for.
+public struct PatternRule: Sendable {
+    public let name: String
+    public let match: @Sendable (_ input: String, _ entities: Entities) -> (tool: String, arguments: Arguments)?
+
+    public init(name: String, match: @escaping @Sendable (String, Entities) -> (tool: String, arguments: Arguments)?) {
+        self.name = name
+        self.match = match
+    }
+}
+
+/// Builds a tool's arguments from what was recognised in the utterance.
+public typealias ArgumentBuilder = @Sendable (_ input: String, _ entities: Entities) -> Arguments
+
+/// The offline backend: entities first, then deterministic patterns, then weighted keyword
+/// scoring against the catalog with a confidence threshold and an ambiguity margin, then
+/// follow-up carry-over, then an honest out-of-scope reply.
+public struct KeywordFallbackBackend: LLMBackend {
+    let catalog: ToolCatalog
+    let extractor: EntityExtractor
+    var patterns: [PatternRule]
+    var builders: [String: ArgumentBuilder]
+
+    /// Minimum keyword score for a tool to be chosen on keywords alone.
+    public static let scoreThreshold = 2.0
+    /// The best tool must beat the runner-up by this much, or the input is ambiguous.
+    public static let ambiguityMargin = 0.75
+    /// Below this confidence a turn is treated as out of scope.
+    public static let confidenceThreshold = 0.5
+
+    public init(catalog: ToolCatalog, extractor: EntityExtractor, patterns: [PatternRule] = [], builders: [String: ArgumentBuilder] = [:]) {
+        self.catalog = catalog
+        self.extractor = extractor
+        self.patterns = patterns
+        var all = AirportArgumentBuilders.all
+        for (k, v) in builders { all[k] = v }
+        self.builders = all
+    }
+
+    /// Words that show the user is asking about airports at all.
+    static let airportNouns: Set<String> = ["airport", "airports", "airfield", "airfields", "aerodrome", "aerodromes", "strip", "strips",
+                                            "field", "fields", "airstrip", "airstrips", "alternates", "alternate", "diversion", "diversions", "stops", "stop", "places", "land"]
+
+    /// Openers of a follow-up that adjusts the previous question.
+    static let followUpOpeners = ["only", "what about", "how about", "and ", "same ", "now ", "also", "but ", "just ", "with ", "without ",
+                                  "within ", "show more", "more", "include", "including", "exclude", "make it", "try ", "ok ", "then "]
+
+    public func classify(_ input: String, context: ConversationContext) -> Classification {
+        var trace: [String] = []
+        let text = Self.sanitize(input)
+        guard !text.isEmpty else { return Classification(tool: nil, confidence: 0, trace: ["empty input"]) }
+        let entities = extractor.extract(text)
+        trace.append("entities: " + describe(entities))
+
+        // 1. Deterministic patterns.
+        for rule in patterns {
+            if let (tool, arguments) = rule.match(text, entities) {
+                trace.append("pattern '\(rule.name)' → \(tool)")
+                return Classification(tool: tool, arguments: arguments, confidence: 0.97, trace: trace)
+            }
+        }
+
+        // 2. Keyword scores, weighed by whether the utterance names what each tool needs.
+        let folded = " " + entities.words.joined(separator: " ") + " "
+        var scored: [(tool: ToolDefinition, score: Double, met: Bool)] = []
+        for tool in catalog.tools {
+            var score = 0.0
+            for (phrase, weight) in tool.intent.keywords where folded.contains(" \(phrase) ") {
+                score += weight
+            }
+            score += fuzzyScore(tool, words: entities.words)
+            let met = needsMet(tool.intent.needs, entities)
+            scored.append((tool, met ? score : score * 0.3, met))
+        }
+        scored.sort { $0.score > $1.score }
+        let best = scored[0]
+        let second = scored.count > 1 ? scored[1] : (tool: best.tool, score: 0.0, met: false)
+        trace.append("scores: " + scored.prefix(3).map { "\($0.tool.name)=\(String(format: "%.1f", $0.score))\($0.met ? "" : " (missing \($0.tool.intent.needs))")" }.joined(separator: ", "))
+
+        let isFollowUpShaped = Self.followUpOpeners.contains { folded.dropFirst().hasPrefix($0) } || entities.locationCount == 0
+        // 3. Follow-up: only modifiers and no new subject, or an opener like "what about".
+        if let last = context.lastTool, isFollowUpShaped, entities.hasModifiers || folded.contains(" what about ") || folded.contains(" how about ") || folded.contains(" more "),
+           !(best.met && best.score >= Self.scoreThreshold + 1 && best.tool.name != last && entities.locationCount > 0) {
+            if let carried = followUp(last, context.lastArguments, text, entities) {
+                trace.append("follow-up of \(last)")
+                return Classification(tool: last, arguments: carried, confidence: 0.8, isFollowUp: true, trace: trace)
+            }
+        }
+
+        if best.met && best.score >= Self.scoreThreshold {
+            if best.score - second.score < Self.ambiguityMargin && second.met {
+                trace.append("ambiguous between \(best.tool.name) and \(second.tool.name)")
+            }
+            let confidence = min(0.99, best.score / (best.score + max(second.score, 0) + 0.5))
+            if confidence >= Self.confidenceThreshold || best.score - second.score >= Self.ambiguityMargin {
+                return Classification(tool: best.tool.name, arguments: arguments(for: best.tool.name, text, entities),
+                                      confidence: max(confidence, Self.confidenceThreshold), trace: trace)
+            }
+        }
+
+        // 4. Shapes without keywords: "EGTF LFMD", "LFMD", "airports in Belgium", "strips near Annecy".
+        let mentionsAirports = entities.words.contains { Self.airportNouns.contains($0) }
+        if let fallback = shapeFallback(entities, mentionsAirports: mentionsAirports, text: text) {
+            trace.append("shape fallback → \(fallback)")
+            return Classification(tool: fallback, arguments: arguments(for: fallback, text, entities), confidence: 0.6, trace: trace)
+        }
+
+        // 5. A follow-up that only changes the place: "what about LFMN", "and Annecy?".
+        if let last = context.lastTool, let carried = followUp(last, context.lastArguments, text, entities) {
+            trace.append("follow-up of \(last) (new subject)")
+            return Classification(tool: last, arguments: carried, confidence: 0.6, isFollowUp: true, trace: trace)
+        }
+        trace.append("out of scope")
+        return Classification(tool: nil, confidence: 0, trace: trace)
+    }
+
+    /// Drops control characters and bounds the length that is analysed.
+    static func sanitize(_ input: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        for s in input.unicodeScalars.prefix(4000) {
+            if s == "\t" || s == "\n" || s == "\r" { scalars.append(" ") }
+            else if s.properties.generalCategory == .control || s.properties.generalCategory == .format || s == "\u{FFFD}" { continue }
+            else { scalars.append(s) }
+        }
+        return String(scalars).trimmingCharacters(in: .whitespaces)
+    }
+
+    /// Typo tolerance: a word within one edit of a single-word keyword of five letters or more.
+    func fuzzyScore(_ tool: ToolDefinition, words: [String]) -> Double {
+        var score = 0.0
+        for (phrase, weight) in tool.intent.keywords where phrase.count >= 5 && !phrase.contains(" ") {
+            if words.contains(phrase) { continue }
+            if words.contains(where: { $0.count >= 5 && abs($0.count - phrase.count) <= 1 && Self.withinOneEdit($0, phrase) }) {
+                score += weight * 0.8
+            }
+        }
+        return score
+    }
+
+    /// True when `a` and `b` differ by one insertion, deletion, substitution or adjacent swap.
+    static func withinOneEdit(_ a: String, _ b: String) -> Bool {
+        let x = Array(a), y = Array(b)
+        if x == y { return true }
+        if x.count == y.count {
+            let diffs = (0..<x.count).filter { x[$0] != y[$0] }
+            if diffs.count == 1 { return true }
+            if diffs.count == 2, diffs[1] == diffs[0] + 1, x[diffs[0]] == y[diffs[1]], x[diffs[1]] == y[diffs[0]] { return true }
+            return false
+        }
+        let (s, l) = x.count < y.count ? (x, y) : (y, x)
+        guard l.count - s.count == 1 else { return false }
+        var i = 0, j = 0, skipped = false
+        while i < s.count && j < l.count {
+            if s[i] == l[j] { i += 1; j += 1 } else if skipped { return false } else { skipped = true; j += 1 }
+        }
+        return true
+    }
+
+    func needsMet(_ need: String, _ e: Entities) -> Bool {
+        switch need {
+        case "two_locations": return e.routeFrom != nil && e.routeTo != nil
+        case "location": return e.place != nil || !e.airportCodes.isEmpty
+        case "airport": return !e.airportCodes.isEmpty || e.place != nil
+        case "country": return !e.countries.isEmpty
+        case "two_countries": return e.countries.count >= 2
+        case "query": return !e.countries.isEmpty || !e.airportCodes.isEmpty || e.place != nil || e.words.count >= 2
+        case "notam_text": return e.hasNotamText
+        case "path": return !e.paths.isEmpty
+        case "notam_id": return !e.notamIDs.isEmpty
+        default: return true
+        }
+    }
+
+    func shapeFallback(_ e: Entities, mentionsAirports: Bool, text: String) -> String? {
+        if e.routeFrom != nil, e.routeTo != nil, mentionsAirports || e.airportCodes.count >= 2 || !e.filters.isEmpty {
+            return "find_airports_near_route"
+        }
+        if e.airportCodes.count == 1, e.place == e.airportCodes[0], !mentionsAirports, e.filters.isEmpty, e.words.count <= 4 {
+            return "get_airport_details"
+        }
+        if !e.countries.isEmpty, mentionsAirports || !e.filters.isEmpty, e.routeFrom == nil {
+            if e.place == nil || e.countries.count == 1 && (e.place.map { extractor.countries.code(for: $0) != nil } ?? true) {
+                return "search_airports"
+            }
+        }
+        if e.place != nil, mentionsAirports || !e.filters.isEmpty || e.distanceNM != nil { return "find_airports_near_location" }
+        return nil
+    }
+
+    func arguments(for tool: String, _ text: String, _ e: Entities) -> Arguments {
+        builders[tool]?(text, e) ?? [:]
+    }
+
+    /// The previous tool's arguments updated with this turn's modifiers, or nil when the
+    /// utterance adds nothing the previous tool can use.
+    func followUp(_ tool: String, _ previous: Arguments, _ text: String, _ e: Entities) -> Arguments? {
+        guard let def = catalog.tool(tool) else { return nil }
+        var args = previous
+        var changed = false
+        let props = def.properties
+        if !e.filters.isEmpty, props["filters"] != nil {
+            var filters = previous["filters"]?.objectValue ?? [:]
+            for (k, v) in e.filters { filters[k] = v }
+            args["filters"] = .object(filters)
+            changed = true
+        }
+        if TextNormalizer.fold(text).contains("without customs") || TextNormalizer.fold(text).contains("any airport") {
+            if var filters = args["filters"]?.objectValue { filters["point_of_entry"] = nil; args["filters"] = filters.isEmpty ? nil : .object(filters); changed = true }
+        }
+        if let d = e.distanceNM, props["max_distance_nm"] != nil { args["max_distance_nm"] = .number(d); changed = true }
+        if let n = e.count, props["max_results"] != nil { args["max_results"] = .number(Double(n)); changed = true }
+        if e.count == nil, e.words.contains("more"), props["max_results"] != nil {
+            args["max_results"] = .number(Double((previous["max_results"]?.intValue ?? def.defaultValue("max_results")?.intValue ?? 5) + 5))
+            changed = true
+        }
+        if let l = e.includeLarge, props["include_large_airports"] != nil { args["include_large_airports"] = .bool(l); changed = true }
+        if let s = e.cruiseSpeedKts, props["cruise_speed_kts"] != nil { args["cruise_speed_kts"] = .number(s); changed = true }
+        if let t = e.aircraftType, props["aircraft_type"] != nil { args["aircraft_type"] = .string(t); changed = true }
+        if let h = e.legHours, props["max_leg_time_hours"] != nil { args["max_leg_time_hours"] = .number(h); changed = true }
+        if let d = e.dayOfWeek, props["day_of_week"] != nil { args["day_of_week"] = .string(d); changed = true }
+        // A new place replaces the old one: "what about Annecy", "and to LFMN?".
+        let newPlace = e.place ?? e.airportCodes.first
+        if let place = newPlace {
+            if props["location_query"] != nil { args["location_query"] = .string(place); changed = true }
+            else if props["icao_code"] != nil { args["icao_code"] = .string(place); changed = true }
+            else if props["icao"] != nil { args["icao"] = .string(place); changed = true }
+            else if props["to_location"] != nil {
+                if let f = e.routeFrom, let t = e.routeTo { args["from_location"] = .string(f); args["to_location"] = .string(t) }
+                else { args["to_location"] = .string(place) }
+                changed = true
+            }
+        } else if let f = e.routeFrom, let t = e.routeTo, props["to_location"] != nil {
+            args["from_location"] = .string(f); args["to_location"] = .string(t); changed = true
+        }
+        return changed ? args : nil
+    }
+
+    func describe(_ e: Entities) -> String {
+        var parts: [String] = []
+        if !e.airportCodes.isEmpty { parts.append("codes=\(e.airportCodes.joined(separator: ","))") }
+        if !e.countries.isEmpty { parts.append("countries=\(e.countries.joined(separator: ","))") }
+        if let f = e.routeFrom, let t = e.routeTo { parts.append("route=\(f)→\(t)") }
+        if let p = e.place { parts.append("place=\(p)") }
+        if let d = e.distanceNM { parts.append("distance=\(d)nm") }
+        if let c = e.count { parts.append("count=\(c)") }
+        if !e.filters.isEmpty { parts.append("filters=\(JSONValue.object(e.filters).jsonText())") }
+        if let l = e.includeLarge { parts.append("include_large=\(l)") }
+        if let s = e.cruiseSpeedKts { parts.append("speed=\(s)kt") }
+        if let t = e.aircraftType { parts.append("type=\(t)") }
+        return parts.isEmpty ? "none" : parts.joined(separator: " ")
+    }
+}
+
+/// Argument builders for the airport, route and rules tools.
+enum AirportArgumentBuilders {
+    static func common(_ e: Entities, into a: inout Arguments, distance: Bool = true) {
+        if distance, let d = e.distanceNM { a["max_distance_nm"] = .number(d) }
+        if let n = e.count { a["max_results"] = .number(Double(n)) }
+        if !e.filters.isEmpty { a["filters"] = .object(e.filters) }
+        if let l = e.includeLarge { a["include_large_airports"] = .bool(l) }
+    }
+
+    static let tagWords: [String: String] = [
+        "airspace": "airspace", "vfr": "vfr", "ifr": "ifr", "flight plan": "flight_plan", "night": "night", "customs": "customs",
+        "transponder": "transponder", "radio": "radio", "drone": "drones", "fuel": "fuel", "medical": "medical", "license": "licensing",
+        "licence": "licensing", "border": "customs", "altitude": "altitudes", "controlled": "airspace", "restricted": "airspace",
+    ]
+
+    static func tags(_ e: Entities) -> JSONValue? {
+        let folded = " " + e.words.joined(separator: " ") + " "
+        let tags = Set(tagWords.compactMap { folded.contains(" \($0.key) ") ? $0.value : nil }).sorted()
+        return tags.isEmpty ? nil : .array(tags.map { .string($0) })
+    }
+
+    static let all: [String: ArgumentBuilder] = [
+        "find_airports_near_route": { _, e in
+            var a: Arguments = [:]
+            if let f = e.routeFrom { a["from_location"] = .string(f) }
+            if let t = e.routeTo { a["to_location"] = .string(t) }
+            common(e, into: &a)
+            if let s = e.cruiseSpeedKts { a["cruise_speed_kts"] = .number(s) }
+            if let t = e.aircraftType { a["aircraft_type"] = .string(t) }
+            if let h = e.legHours { a["max_leg_time_hours"] = .number(h) }
+            return a
+        },
+        "calculate_flight_distance": { _, e in
+            var a: Arguments = [:]
+            if let f = e.routeFrom { a["from_location"] = .string(f) }
+            if let t = e.routeTo { a["to_location"] = .string(t) }
+            if let s = e.cruiseSpeedKts { a["cruise_speed_kts"] = .number(s) }
+            if let t = e.aircraftType { a["aircraft_type"] = .string(t) }
+            return a
+        },
+        "find_airports_near_location": { _, e in
+            var a: Arguments = [:]
+            if let p = e.place ?? e.airportCodes.first { a["location_query"] = .string(p) }
+            common(e, into: &a)
+            return a
+        },
+        "search_airports": { text, e in
+            var a: Arguments = [:]
+            if let c = e.countries.first { a["query"] = .string(c) }
+            else if let code = e.airportCodes.first { a["query"] = .string(code) }
+            else if let p = e.place { a["query"] = .string(p) }
+            else { a["query"] = .string(searchText(text)) }
+            common(e, into: &a, distance: false)
+            return a
+        },
+        "get_airport_details": { text, e in
+            if let c = e.airportCodes.first { return ["icao_code": .string(c)] }
+            if let p = e.place { return ["icao_code": .string(p)] }
+            let q = searchText(text)
+            return q.isEmpty ? [:] : ["icao_code": .string(q)]
+        },
+        "get_notification_for_airport": { text, e in
+            var a: Arguments = [:]
+            if let c = e.airportCodes.first { a["icao"] = .string(c) } else if let p = e.place { a["icao"] = .string(p) }
+            else { let q = searchText(text); if !q.isEmpty { a["icao"] = .string(q) } }
+            if let d = e.dayOfWeek { a["day_of_week"] = .string(d) }
+            return a
+        },
+        "browse_rules": { _, e in
+            var a: Arguments = [:]
+            if let c = e.countries.first { a["country_code"] = .string(c) }
+            if let t = tags(e) { a["tags"] = t }
+            return a
+        },
+        "answer_rules_question": { text, e in
+            var a: Arguments = ["question": .string(text)]
+            if let c = e.countries.first { a["country_code"] = .string(c) }
+            if let t = tags(e) { a["tags"] = t }
+            return a
+        },
+        "compare_rules_between_countries": { _, e in
+            var a: Arguments = ["countries": .array(e.countries.map { .string($0) })]
+            if let t = tags(e) { a["tags"] = t }
+            return a
+        },
+    ]
+
+    /// What is left of a search request once its command words are removed: "find Le Bourget" → "Le Bourget".
+    static func searchText(_ text: String) -> String {
+        var t = " " + text + " "
+        for w in ["search for", "search", "look up", "lookup", "find", "show me", "show", "airports named", "airport named", "named",
+                  "called", "airport", "airfield", "details for", "details of", "details", "info on", "info about", "information on",
+                  "information about", "tell me about", "what is the icao code for", "what is the code for", "icao code for",
+                  "code for", "what is", "where is", "please", "the", "?"] {
+            t = t.replacingOccurrences(of: " \(w) ", with: " ", options: .caseInsensitive)
+            if w == "?" { t = t.replacingOccurrences(of: "?", with: "") }
+        }
+        return t.trimmingCharacters(in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: ".,!")))
+    }
+}

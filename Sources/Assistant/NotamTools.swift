@@ -1,0 +1,206 @@
+import AirportData
+import Foundation
+import Notams
+
+/// The NOTAM and briefing tools: parse pasted text, import briefings per flight, answer
+/// "NOTAMs for LFMD", show what changed, and keep statuses.
+public final class NotamTools: @unchecked Sendable {
+    let qcodes: QCodeTable
+    let state: SessionState
+    let templates: Templates
+    let now: Date
+    let storePath: String
+    private var openedStore: BriefingStore?
+
+    /// The briefing store's default location: `$XDG_DATA_HOME/flyfun/briefings.sqlite`.
+    public static func defaultStorePath() -> String {
+        UserStore.directory() + "/briefings.sqlite"
+    }
+
+    public init(qcodes: QCodeTable, state: SessionState, templates: Templates, now: Date, storePath: String = NotamTools.defaultStorePath()) {
+        self.qcodes = qcodes
+        self.state = state
+        self.templates = templates
+        self.now = now
+        self.storePath = storePath
+    }
+
+    /// Opened on first use, so a chat that never touches NOTAMs never creates the file.
+    func store() throws -> BriefingStore {
+        if let s = openedStore { return s }
+        try UserStore.ensureDirectory()
+        let s = try BriefingStore(path: storePath, now: { [now] in now })
+        openedStore = s
+        return s
+    }
+
+    public var handlers: [String: any ToolHandler] {
+        [
+            "parse_notams": ClosureTool { [self] a, _ in try parse(a) },
+            "import_briefing": ClosureTool { [self] a, _ in try importBriefing(a) },
+            "notams_for_airport": ClosureTool { [self] a, _ in try forAirport(a) },
+            "briefing_changes": ClosureTool { [self] a, _ in try changes(a) },
+            "set_notam_status": ClosureTool { [self] a, _ in try setStatus(a) },
+        ]
+    }
+
+    func failure(_ error: Error) -> AssistantError {
+        if let e = error as? NotamError { return .toolFailed(code: "notam_error", message: e.description) }
+        if let e = error as? AssistantError { return e }
+        return .toolFailed(code: "notam_error", message: "\(error)")
+    }
+
+    // MARK: parse_notams
+
+    func parse(_ a: Arguments) throws -> ToolOutput {
+        let text = a["text"]?.stringValue ?? ""
+        let result: NotamParseResult
+        do { result = try NotamParser.parse(text, qcodes: qcodes, referenceDate: now) } catch { throw failure(error) }
+        // Pasted NOTAMs join the session, so "NOTAMs for LFMD" can answer from them next.
+        let keys = Set(result.notams.map(\.identity.key))
+        state.sessionNotams = state.sessionNotams.filter { !keys.contains($0.identity.key) } + result.notams
+        let groups = NotamFilter.grouped(NotamFilter.sortedNewestFirst(result.notams))
+        var summary = try templates.answer("parse_notams", "found", ["count": String(result.notams.count), "plural": result.notams.count == 1 ? "" : "s"])
+        summary += "\n" + NotamDescriber.describe(groups)
+        let notes = result.errors.map { "Not read: \($0.message)" }
+        return ToolOutput(summary: summary, notes: notes, result: try JSONValue(encoding: result), warnings: result.errors.map(\.message))
+    }
+
+    // MARK: import_briefing
+
+    func importBriefing(_ a: Arguments) throws -> ToolOutput {
+        let path = a["path"]?.stringValue ?? ""
+        let expanded = (path as NSString).expandingTildeInPath
+        guard let data = FileManager.default.contents(atPath: expanded) else {
+            throw AssistantError.toolFailed(code: "file_not_found", message: "cannot read the briefing file '\(path)'")
+        }
+        let text = String(decoding: data, as: UTF8.self)
+        let s = try store()
+        do {
+            let flightName = a["flight"]?.stringValue
+            if let name = flightName {
+                if (try? s.selectFlight(name)) == nil { _ = try s.createFlight(name: name) }
+            } else if try s.currentFlight() == nil {
+                _ = try s.createFlight(name: "default")
+            }
+            let delay = ProcessInfo.processInfo.environment["FLYFUN_TEST_IMPORT_DELAY_MS"].flatMap(Double.init)
+            let result = try s.importBriefing(text: text, source: path, flight: flightName, qcodes: qcodes, referenceDate: now) { _, _ in
+                // Test hook: slows the import inside its transaction so a crash test can kill it midway.
+                if let delay { Thread.sleep(forTimeInterval: delay / 1000) }
+            }
+            let section = result.stored ? "imported" : "not_imported"
+            var summary = try templates.answer("import_briefing", section, ["count": String(result.notamCount), "flight": result.flight, "path": path,
+                                                                             "carried": String(result.carriedStatuses)])
+            summary += "\n" + NotamDescriber.describe(result.diff)
+            return ToolOutput(summary: summary, notes: result.errors.map { "Not read: \($0.message)" }, result: try JSONValue(encoding: result),
+                              warnings: result.warnings + result.errors.map(\.message))
+        } catch { throw failure(error) }
+    }
+
+    // MARK: notams_for_airport
+
+    /// The NOTAMs the session answers from: `--briefing`/pasted ones, else the current flight's latest briefing.
+    func currentNotams() throws -> (notams: [Notam], tracked: [String: TrackedNotam], source: String) {
+        if state.briefingFromFile || !state.sessionNotams.isEmpty {
+            return (state.sessionNotams, [:], state.briefingFromFile ? "the loaded briefing" : "the NOTAMs pasted in this chat")
+        }
+        guard FileManager.default.fileExists(atPath: storePath) else { return ([], [:], "") }
+        let s = try store()
+        guard let flight = try s.currentFlight() else { return ([], [:], "") }
+        let tracked = try s.latestBriefing(flight: flight.name)
+        var byID: [String: TrackedNotam] = [:]
+        for t in tracked { byID[t.notam.identity.key] = t }
+        return (tracked.filter { !$0.isIgnored }.map(\.notam), byID, "the latest briefing of flight \(flight.name)")
+    }
+
+    static func parseTime(_ s: String?) -> Date? {
+        guard let s else { return nil }
+        return ISO8601DateFormatter().date(from: s)
+    }
+
+    func forAirport(_ a: Arguments) throws -> ToolOutput {
+        let icao = a["icao"]?.stringValue?.uppercased()
+        let category = a["category"]?.stringValue
+        let (notams, tracked, source) = try currentNotams()
+        guard !notams.isEmpty || !source.isEmpty else {
+            return ToolOutput(summary: try templates.answer("notams_for_airport", "no_briefing", [:]))
+        }
+        var window: DateInterval?
+        if let from = Self.parseTime(a["at_time"]?.stringValue) {
+            let to = Self.parseTime(a["until_time"]?.stringValue) ?? from
+            window = DateInterval(start: from, end: max(from, to))
+        }
+        let onlyNew = a["only_new"]?.boolValue ?? false
+        let query = NotamQuery(icao: icao, category: category, window: window, onlyNew: onlyNew)
+        let matching = NotamFilter.apply(query, to: notams, isNew: { tracked[$0.identity.key]?.change == "new" || tracked[$0.identity.key]?.change == "changed" })
+        let groups = NotamFilter.grouped(matching)
+        var parts: [String] = []
+        if let category { parts.append(category.replacingOccurrences(of: "_", with: " ")) }
+        if onlyNew { parts.append("new or changed") }
+        let windowText = window.map { w in
+            let f = ISO8601DateFormatter()
+            return w.duration == 0 ? " in force at \(f.string(from: w.start))" : " in force between \(f.string(from: w.start)) and \(f.string(from: w.end))"
+        } ?? ""
+        let values = ["count": String(matching.count), "what": parts.isEmpty ? "" : parts.joined(separator: " ") + " ", "icao": icao ?? "all locations",
+                      "window": windowText, "source": source, "plural": matching.count == 1 ? "" : "s"]
+        var summary = try templates.answer("notams_for_airport", matching.isEmpty ? "none" : "found", values)
+        if !matching.isEmpty { summary += "\n" + NotamDescriber.describe(groups) }
+        let statusNotes = matching.compactMap { n -> String? in
+            guard let t = tracked[n.identity.key], let st = t.status else { return nil }
+            return "\(n.id): marked \(st.rawValue)\(t.note.map { " (\($0))" } ?? "")"
+        }
+        return ToolOutput(summary: summary, notes: statusNotes, result: try JSONValue(encoding: groups))
+    }
+
+    // MARK: briefing_changes
+
+    func changes(_ a: Arguments) throws -> ToolOutput {
+        guard FileManager.default.fileExists(atPath: storePath) else {
+            return ToolOutput(summary: try templates.answer("briefing_changes", "no_store", [:]))
+        }
+        do {
+            let s = try store()
+            let flight = a["flight"]?.stringValue
+            let diff = try s.changes(flight: flight)
+            let name = try flight ?? s.currentFlight()?.name ?? "default"
+            let summary = try templates.answer("briefing_changes", "found", ["flight": name]) + "\n" + NotamDescriber.describe(diff)
+            var details: [String] = []
+            let latest = try s.latestBriefing(flight: flight)
+            for t in latest where t.change != "unchanged" {
+                let first = NotamDescriber.describe(t.notam).split(separator: "\n").prefix(2).joined(separator: " — ")
+                details.append("[\(t.change)\(t.status.map { ", \($0.rawValue)" } ?? "")] \(first)")
+            }
+            return ToolOutput(summary: summary + (details.isEmpty ? "" : "\n" + details.joined(separator: "\n")), result: try JSONValue(encoding: diff), warnings: diff.warnings)
+        } catch { throw failure(error) }
+    }
+
+    // MARK: set_notam_status
+
+    func setStatus(_ a: Arguments) throws -> ToolOutput {
+        let id = a["notam_id"]?.stringValue?.uppercased() ?? ""
+        guard let status = NotamStatus(rawValue: a["status"]?.stringValue ?? "") else {
+            throw AssistantError.invalidArgument(tool: "set_notam_status", argument: "status", value: a["status"]?.stringValue ?? "", expected: "read, important or ignored")
+        }
+        let global = a["global"]?.boolValue ?? false
+        let note = a["note"]?.stringValue
+        do {
+            try store().setStatus(notamID: id, status: status, note: note, global: global)
+        } catch { throw failure(error) }
+        let summary = try templates.answer("set_notam_status", "done", ["id": id, "status": status.rawValue,
+                                                                         "scope": global ? " for every flight" : "", "note": note.map { " (\($0))" } ?? ""])
+        return ToolOutput(summary: summary, result: .object(["notam_id": .string(id), "status": .string(status.rawValue), "global": .bool(global), "note": note.map { .string($0) } ?? .null]))
+    }
+}
+
+/// The user's own data folder: `$XDG_DATA_HOME/flyfun` (briefings, statuses, profiles).
+public enum UserStore {
+    public static func directory() -> String {
+        let env = ProcessInfo.processInfo.environment
+        let base = env["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? (NSHomeDirectory() + "/.local/share")
+        return base + "/flyfun"
+    }
+
+    static func ensureDirectory() throws {
+        try FileManager.default.createDirectory(atPath: directory(), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    }
+}

@@ -1,0 +1,203 @@
+import AirportData
+import Foundation
+
+/// How a session presents its answers.
+public struct SessionOptions: Sendable {
+    /// One JSON object per turn instead of text.
+    public var json = false
+    /// ANSI colour (only ever on a terminal).
+    public var color = false
+    /// Terminal width for tables and maps.
+    public var width = 100
+    /// Print `> input` before each answer (piped transcripts).
+    public var echo = false
+    /// Print the classification before each answer.
+    public var trace = false
+
+    public init(json: Bool = false, color: Bool = false, width: Int = 100, echo: Bool = false, trace: Bool = false) {
+        self.json = json; self.color = color; self.width = width; self.echo = echo; self.trace = trace
+    }
+}
+
+/// What one turn produced.
+public struct TurnResult: Sendable {
+    /// Text to print (already coloured when colour is on), ending without a newline.
+    public var output: String
+    /// The turn failed with an error (exit code 1 for `ask`).
+    public var failed: Bool
+    /// The user asked to leave.
+    public var exit: Bool
+}
+
+/// A conversation: turns, follow-up context, slash commands, and the rendering of answers.
+public final class Session: @unchecked Sendable {
+    public let environment: AppEnvironment
+    public var options: SessionOptions
+    public internal(set) var context = ConversationContext()
+    public private(set) var history: [String] = []
+    var lastTrace: [String] = []
+    let version = "1.0"
+
+    public init(environment: AppEnvironment, options: SessionOptions) {
+        self.environment = environment
+        self.options = options
+    }
+
+    /// The banner shown when the chat starts on a terminal.
+    public func banner() -> String {
+        let meta = (try? environment.repository.metadata()) ?? []
+        let airports = meta.first { $0.key == "rows.airports" }?.value ?? "?"
+        let built = meta.first { $0.key == "built_utc" }?.value.prefix(10) ?? "?"
+        return (try? environment.templates.text("banner", ["version": version, "airports": Fmt.grouped(Int(airports) ?? 0), "built": String(built)])) ?? "flyfun"
+    }
+
+    /// Handles one line of input: a slash command, or a question.
+    public func handle(_ rawLine: String) -> TurnResult {
+        let line = rawLine.trimmingCharacters(in: .whitespacesAndNewlines)
+        var prefix = options.echo ? "> \(KeywordFallbackBackend.sanitize(rawLine))\n" : ""
+        if line.isEmpty {
+            return TurnResult(output: prefix + ((try? environment.templates.text("empty")) ?? ""), failed: false, exit: false)
+        }
+        if let command = slashCommand(line) { return TurnResult(output: prefix + command.output, failed: command.failed, exit: command.exit) }
+        history.append(String(line.prefix(500)))
+        let classification = environment.backend.classify(line, context: context)
+        lastTrace = classification.trace + ["tool: \(classification.tool ?? "none")", "arguments: \(JSONValue.object(classification.arguments).jsonText())",
+                                            String(format: "confidence: %.2f", classification.confidence)]
+        if options.trace && !options.json { prefix += lastTrace.map { "[trace] \($0)" }.joined(separator: "\n") + "\n" }
+        let turn = answer(line, classification)
+        if options.json { return TurnResult(output: turn.json.jsonText(), failed: turn.failed, exit: false) }
+        return TurnResult(output: prefix + turn.text, failed: turn.failed, exit: false)
+    }
+
+    struct Answer {
+        var text: String
+        var json: JSONValue
+        var failed: Bool
+    }
+
+    func answer(_ input: String, _ c: Classification) -> Answer {
+        var json: [String: JSONValue] = [
+            "input": .string(KeywordFallbackBackend.sanitize(input)), "tool": c.tool.map { .string($0) } ?? .null,
+            "arguments": .object(c.arguments), "confidence": .number((c.confidence * 100).rounded() / 100),
+            "result": .null, "visualization": (try? JSONValue(encoding: VisualizationPayload.none)) ?? .null, "warnings": .array([]), "error": .null,
+        ]
+        guard let tool = c.tool else {
+            let examples = environment.catalog.tools.filter(\.availableOffline).compactMap { $0.examples.first }.prefix(5).map { "  " + $0 }.joined(separator: "\n")
+            let text = (try? environment.templates.text("out_of_scope", ["examples": examples])) ?? "I can't answer that offline."
+            json["answer"] = .string(text)
+            return Answer(text: text, json: .object(json), failed: false)
+        }
+        do {
+            let output = try environment.executor.execute(tool: tool, arguments: c.arguments)
+            context = ConversationContext(lastTool: tool, lastArguments: c.arguments)
+            let plain = render(output, color: false)
+            json["answer"] = .string(plain)
+            json["result"] = output.result
+            json["visualization"] = (try? JSONValue(encoding: output.visualization)) ?? .null
+            json["warnings"] = .array(output.warnings.map { .string($0) })
+            return Answer(text: options.color ? render(output, color: true) : plain, json: .object(json), failed: false)
+        } catch {
+            let (code, message) = Self.errorInfo(error)
+            json["answer"] = .string("Error: " + message)
+            json["error"] = .object(["code": .string(code), "message": .string(message)])
+            let text = options.color ? "\u{1B}[31mError:\u{1B}[0m \(message)" : "Error: \(message)"
+            return Answer(text: text, json: .object(json), failed: true)
+        }
+    }
+
+    /// A stable code and a human message for any error a tool can throw.
+    public static func errorInfo(_ error: Error) -> (String, String) {
+        switch error {
+        case let e as AssistantError: return (e.code, e.description)
+        case AirportDataError.unknownAirport(let c): return ("unknown_airport", AirportDataError.unknownAirport(c).description)
+        case AirportDataError.unknownPlace(let p): return ("unknown_place", AirportDataError.unknownPlace(p).description)
+        case let e as AirportDataError: return ("data_error", e.description)
+        case let e as CustomStringConvertible: return ("tool_error", e.description)
+        default: return ("tool_error", "\(error)")
+        }
+    }
+
+    /// Text for a tool's output: summary, table, map, notes.
+    public func render(_ output: ToolOutput, color: Bool) -> String {
+        var parts: [String] = []
+        var summary = output.summary
+        if color, let nl = summary.firstIndex(of: "\n") {
+            summary = "\u{1B}[1m" + summary[..<nl] + "\u{1B}[0m" + summary[nl...]
+        } else if color {
+            summary = "\u{1B}[1m" + summary + "\u{1B}[0m"
+        }
+        parts.append(summary)
+        if let table = output.table { parts.append(table.render(width: options.width)) }
+        let v = output.visualization
+        if (v.kind == .routeWithMarkers || v.kind == .pointWithMarkers) && !v.markers.isEmpty || v.kind == .route {
+            let mapWidth = min(max(options.width - 2, 20), 64)
+            if let map = ASCIIMap(width: mapWidth, height: v.kind == .route ? 7 : 11).render(v) {
+                let legend = v.kind == .pointWithMarkers ? "+ = \(v.point?.name ?? "centre"), numbers = rows above" : "D = departure, A = destination" + (v.markers.isEmpty ? "" : ", numbers = rows above")
+                parts.append(map + "\n" + legend)
+            }
+        }
+        if !output.notes.isEmpty {
+            let notes = output.notes.joined(separator: "\n")
+            parts.append(color ? "\u{1B}[2m" + notes + "\u{1B}[0m" : notes)
+        }
+        return parts.joined(separator: "\n")
+    }
+
+    // MARK: - Slash commands
+
+    func slashCommand(_ line: String) -> (output: String, failed: Bool, exit: Bool)? {
+        let lower = line.lowercased()
+        if ["exit", "quit", "/exit", "/quit", "/q", "bye"].contains(lower) { return ("", false, true) }
+        guard line.hasPrefix("/") else { return nil }
+        let parts = lower.split(separator: " ")
+        switch parts[0] {
+        case "/help", "/?":
+            let extra = environment.catalog.tools.filter { $0.category != "airports" && $0.category != "rules" }
+                .map { "  " + ($0.examples.first ?? $0.name).padding(toLength: 47, withPad: " ", startingAt: 0) + $0.description.prefix(60) }
+                .joined(separator: "\n")
+            return ((try? environment.templates.text("help", ["extra_help": extra])) ?? "", false, false)
+        case "/tools":
+            var out: [String] = []
+            for category in Array(Set(environment.catalog.tools.map(\.category))).sorted() {
+                out.append(category.capitalized + ":")
+                for t in environment.catalog.tools where t.category == category {
+                    let req = t.required.joined(separator: ", ")
+                    out.append("  \(t.name)\(t.availableOffline ? "" : " (online only)") — \(t.description) [needs: \(req.isEmpty ? "nothing" : req)]")
+                }
+            }
+            return (out.joined(separator: "\n"), false, false)
+        case "/examples":
+            var out: [String] = []
+            for t in environment.catalog.tools where t.availableOffline {
+                out.append(contentsOf: t.examples.prefix(2).map { "  " + $0 })
+            }
+            return ("Try:\n" + out.joined(separator: "\n"), false, false)
+        case "/clear":
+            context = ConversationContext()
+            return ("Context cleared: the next question starts afresh.", false, false)
+        case "/history":
+            if history.isEmpty { return ("No questions yet.", false, false) }
+            return (history.suffix(20).enumerated().map { "\($0.offset + 1). \($0.element)" }.joined(separator: "\n"), false, false)
+        case "/why":
+            if lastTrace.isEmpty { return ("Nothing asked yet.", false, false) }
+            return (lastTrace.joined(separator: "\n"), false, false)
+        case "/json":
+            if parts.count > 1, parts[1] == "on" { options.json = true; return ("", false, false) }
+            if parts.count > 1, parts[1] == "off" { options.json = false; return ("JSON output off.", false, false) }
+            return ("Usage: /json on|off (now \(options.json ? "on" : "off"))", false, false)
+        default:
+            return ("Unknown command '\(parts[0])'. Commands: /help /tools /examples /clear /history /why /json /exit", true, false)
+        }
+    }
+
+    /// Candidates for tab completion of `prefix` (slash commands, tool names, ICAO codes).
+    public func completions(for prefix: String) -> [String] {
+        if prefix.hasPrefix("/") {
+            return ["/help", "/tools", "/examples", "/clear", "/history", "/why", "/json", "/exit"].filter { $0.hasPrefix(prefix.lowercased()) }
+        }
+        let tools = environment.catalog.tools.map(\.name).filter { $0.hasPrefix(prefix.lowercased()) && !prefix.isEmpty }
+        let idents = prefix.count >= 2 ? environment.repository.idents(withPrefix: prefix) : []
+        let upperTyped = prefix == prefix.uppercased()
+        return tools + idents.map { upperTyped ? $0 : $0.lowercased() }
+    }
+}

@@ -1,0 +1,27 @@
+import AviationWeather
+import Foundation
+import Notams
+
+/// What tools remember within one conversation: reports pasted earlier ("is LFMD VFR?"
+/// after a METAR), NOTAMs pasted or loaded with `--briefing`, the last nav log's fuel.
+///
+/// One session owns one state; tools of that session share it by reference.
+public final class SessionState: @unchecked Sendable {
+    /// The latest METAR per station.
+    public var metars: [String: METAR] = [:]
+    /// The latest TAF per station.
+    public var tafs: [String: TAF] = [:]
+    /// NOTAMs pasted in this session or loaded with `--briefing` (not persisted).
+    public var sessionNotams: [Notam] = []
+    /// True when `--briefing` supplied the NOTAMs (the persistent store is then not used).
+    public var briefingFromFile = false
+    /// Fuel burnt on the last nav log, in US gallons, for weight and balance at landing.
+    public var lastNavLogFuelUSGal: Double?
+    /// The last nav log's waypoints (first = departure).
+    public var lastNavLogWaypoints: [String] = []
+
+    public init() {}
+
+    /// The latest METAR of `station`, if one was pasted.
+    public func metar(for station: String) -> METAR? { metars[station.uppercased()] }
+}

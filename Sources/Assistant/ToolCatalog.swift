@@ -1,0 +1,78 @@
+import Foundation
+
+/// One tool as declared in `ToolCatalog/<name>.json`: the shared grammar that the backend
+/// classifies against, the executor validates against, and `/tools` lists.
+public struct ToolDefinition: Sendable, Decodable {
+    public let name: String
+    public let description: String
+    /// airports, rules, weather, notams, planning: groups `/tools` output.
+    public let category: String
+    /// `false` for tools that need the online service; still recognised so the answer is honest.
+    public let availableOffline: Bool
+    /// A JSON-schema object (`type: object`, `properties`, `required`, defaults).
+    public let parameters: JSONValue
+    public let examples: [String]
+    /// Keyword weights the keyword backend scores utterances with.
+    public let intent: Intent
+
+    /// How the keyword backend recognises this tool.
+    public struct Intent: Sendable, Decodable {
+        /// Phrase → weight; phrases are matched on word boundaries in the folded input.
+        public let keywords: [String: Double]
+        /// What the utterance must name for this tool to apply: `two_locations`, `location`,
+        /// `airport`, `country`, `two_countries`, `query`, `report`, `notam_text`, or `none`.
+        public let needs: String
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case name, description, category, parameters, examples, intent
+        case availableOffline = "available_offline"
+    }
+
+    /// The parameter schemas by name.
+    public var properties: [String: JSONValue] { parameters["properties"]?.objectValue ?? [:] }
+
+    /// Names of the required parameters.
+    public var required: [String] { parameters["required"]?.arrayValue?.compactMap(\.stringValue) ?? [] }
+
+    /// The default of a parameter, if the schema gives one.
+    public func defaultValue(_ parameter: String) -> JSONValue? { properties[parameter]?["default"] }
+}
+
+/// All tools, loaded from `ToolCatalog/*.json` at start.
+public struct ToolCatalog: Sendable {
+    /// Tools in name order.
+    public let tools: [ToolDefinition]
+    private let byName: [String: ToolDefinition]
+
+    public init(tools: [ToolDefinition]) {
+        self.tools = tools.sorted { $0.name < $1.name }
+        var byName: [String: ToolDefinition] = [:]
+        for t in tools { byName[t.name] = t }
+        self.byName = byName
+    }
+
+    /// Loads every `*.json` in `directory`; a malformed file is an error naming it.
+    public static func load(from directory: URL) throws -> ToolCatalog {
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".json") }.sorted()
+        var tools: [ToolDefinition] = []
+        for file in files {
+            let url = directory.appendingPathComponent(file)
+            do {
+                let tool = try JSONDecoder().decode(ToolDefinition.self, from: Data(contentsOf: url))
+                guard tool.name + ".json" == file else {
+                    throw AssistantError.invalidCatalog(file: file, message: "the file name must be the tool name '\(tool.name).json'")
+                }
+                tools.append(tool)
+            } catch let error as AssistantError {
+                throw error
+            } catch {
+                throw AssistantError.invalidCatalog(file: file, message: "\(error)")
+            }
+        }
+        return ToolCatalog(tools: tools)
+    }
+
+    /// The tool called `name`.
+    public func tool(_ name: String) -> ToolDefinition? { byName[name] }
+}

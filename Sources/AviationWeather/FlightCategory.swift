@@ -1,0 +1,143 @@
+/// FAA flight category.
+public enum FlightCategory: String, Sendable, Encodable, CaseIterable, Comparable {
+    /// Visual: ceiling above 3,000 ft and visibility above 5 SM.
+    case vfr = "VFR"
+    /// Marginal VFR: ceiling 1,000–3,000 ft and/or visibility 3–5 SM.
+    case mvfr = "MVFR"
+    /// Instrument: ceiling 500 to below 1,000 ft and/or visibility 1 to below 3 SM.
+    case ifr = "IFR"
+    /// Low IFR: ceiling below 500 ft and/or visibility below 1 SM.
+    case lifr = "LIFR"
+
+    /// Severity rank: 0 for VFR up to 3 for LIFR.
+    public var severity: Int {
+        switch self { case .vfr: 0; case .mvfr: 1; case .ifr: 2; case .lifr: 3 }
+    }
+
+    /// Ordered by severity: `.vfr < .lifr`, so `max` is the worst.
+    public static func < (a: FlightCategory, b: FlightCategory) -> Bool { a.severity < b.severity }
+}
+
+/// A flight category with the element that decided it.
+public struct CategoryAssessment: Sendable, Encodable, Equatable {
+    /// The category, nil when it cannot be known from the report.
+    public let category: FlightCategory?
+    /// Why, e.g. "IFR: ceiling 800 ft BKN008".
+    public let reason: String
+
+    public init(category: FlightCategory?, reason: String) { self.category = category; self.reason = reason }
+}
+
+/// The FAA category rule, shared by METAR and TAF periods.
+enum FlightRules {
+    /// Lowest BKN/OVC/VV layer with a known height.
+    static func ceiling(of clouds: [CloudLayer]) -> CloudLayer? {
+        var best: CloudLayer? = nil
+        for c in clouds where c.isCeiling {
+            guard let h = c.heightFeet else { continue }
+            if best == nil || h < (best?.heightFeet ?? Int.max) { best = c }
+        }
+        return best
+    }
+
+    static func category(ceilingFeet h: Int) -> FlightCategory {
+        if h < 500 { return .lifr }
+        if h < 1000 { return .ifr }
+        if h <= 3000 { return .mvfr }
+        return .vfr
+    }
+
+    static func category(visibilitySM v: Double, qualifier: String?) -> FlightCategory {
+        // "M1SM" means less than 1 SM; "P6SM" more than 6: the qualifier only
+        // matters exactly at a threshold.
+        if v < 1 || (v == 1 && qualifier == "M") { return .lifr }
+        if v < 3 || (v == 3 && qualifier == "M") { return .ifr }
+        if v <= 5 && !(v == 5 && qualifier == "P") { return .mvfr }
+        return .vfr
+    }
+
+    static func formatMiles(_ v: Double) -> String {
+        let whole = Int(v)
+        let frac = v - Double(whole)
+        let sixteenths = Int((frac * 16).rounded())
+        if sixteenths == 0 { return "\(whole)" }
+        var num = sixteenths, den = 16
+        while num % 2 == 0 && den > 1 { num /= 2; den /= 2 }
+        return whole == 0 ? "\(num)/\(den)" : "\(whole) \(num)/\(den)"
+    }
+
+    static func visibilityText(_ v: Visibility) -> String {
+        let q = v.qualifier == "M" ? "less than " : (v.qualifier == "P" ? "more than " : "")
+        if v.unit == "SM" { return "visibility \(q)\(formatMiles(v.value)) SM" }
+        if v.value >= 9999 { return "visibility 10 km or more" }
+        return "visibility \(q)\(Int(v.value)) m"
+    }
+
+    /// Category only (no reason text): the allocation-free path used while parsing.
+    /// Same rule as `assess`.
+    static func category(visibility: Visibility?, clouds: [CloudLayer], cavok: Bool) -> FlightCategory? {
+        if cavok { return .vfr }
+        var anyKnown = false, unknownCeilingHeight = false
+        var lowest = Int.max
+        for c in clouds where c.cover != nil {
+            anyKnown = true
+            if c.isCeiling { if let h = c.heightFeet { lowest = min(lowest, h) } else { unknownCeilingHeight = true } }
+        }
+        let ceilingKnown = anyKnown && !(unknownCeilingHeight && lowest == Int.max)
+        let ceilCat: FlightCategory? = ceilingKnown ? (lowest == Int.max ? .vfr : category(ceilingFeet: lowest)) : nil
+        let visCat = visibility.map { category(visibilitySM: $0.statuteMiles, qualifier: $0.qualifier) }
+        switch (ceilCat, visCat) {
+        case let (c?, v?): return max(c, v)
+        case let (nil, v?): return v == .lifr ? .lifr : nil
+        case let (c?, nil): return c == .lifr ? .lifr : nil
+        case (nil, nil): return nil
+        }
+    }
+
+    /// Assesses the category. Clouds that are not observed (`///`) are ignored
+    /// when other layers exist; when the report has no cloud information at all
+    /// the ceiling is unknown and the category is given only when visibility
+    /// alone already makes it LIFR (anything else could be wrong).
+    static func assess(visibility: Visibility?, clouds: [CloudLayer], cavok: Bool) -> CategoryAssessment {
+        if cavok { return CategoryAssessment(category: .vfr, reason: "VFR: CAVOK") }
+        let known = clouds.filter { $0.cover != nil }
+        let ceilingLayer = ceiling(of: known)
+        let ceilingKnown = !known.isEmpty && !(known.contains { $0.isCeiling && $0.heightFeet == nil } && ceilingLayer == nil)
+        let ceilCat: FlightCategory? = ceilingKnown ? (ceilingLayer.map { category(ceilingFeet: $0.heightFeet ?? 0) } ?? .vfr) : nil
+        let visCat: FlightCategory? = visibility.map { category(visibilitySM: $0.statuteMiles, qualifier: $0.qualifier) }
+        let ceilText = ceilingLayer.map { "ceiling \(formatFeet($0.heightFeet ?? 0)) ft \($0.code)" } ?? "no ceiling"
+        let visText = visibility.map(visibilityText) ?? "visibility not reported"
+
+        switch (ceilCat, visCat) {
+        case let (c?, v?):
+            let worst = max(c, v)
+            let reason: String
+            if c == v { reason = c == .vfr ? "\(ceilText), \(visText)" : "\(ceilText) and \(visText)" }
+            else if c > v { reason = ceilText } else { reason = visText }
+            return CategoryAssessment(category: worst, reason: "\(worst.rawValue): \(reason)")
+        case let (nil, v?):
+            if v == .lifr { return CategoryAssessment(category: .lifr, reason: "LIFR: \(visText)") }
+            return CategoryAssessment(category: nil, reason: "unknown: no cloud information, \(visText)")
+        case let (c?, nil):
+            if c == .lifr { return CategoryAssessment(category: .lifr, reason: "LIFR: \(ceilText)") }
+            return CategoryAssessment(category: nil, reason: "unknown: visibility not reported, \(ceilText)")
+        case (nil, nil):
+            return CategoryAssessment(category: nil, reason: "unknown: no visibility or cloud information")
+        }
+    }
+
+    /// 1000 → "1,000" (thousands separator independent of locale).
+    static func formatFeet(_ h: Int) -> String {
+        if h < 1000 { return "\(h)" }
+        let rest = h % 1000
+        return "\(formatFeet(h / 1000)),\(rest < 10 ? "00" : (rest < 100 ? "0" : ""))\(rest)"
+    }
+}
+
+extension METAR {
+    /// The FAA flight category with the element that decided it,
+    /// e.g. "IFR: ceiling 800 ft BKN008".
+    public var categoryAssessment: CategoryAssessment {
+        FlightRules.assess(visibility: visibility, clouds: clouds, cavok: cavok)
+    }
+}

@@ -1,0 +1,75 @@
+import Assistant
+import Foundation
+
+/// `flyfun data build|info`.
+enum DataCommand {
+    static func run(_ o: CommandLineOptions, resources: ResourceLocator, progress: (String) -> Void) throws -> Int32 {
+        switch o.positional.first {
+        case "build":
+            let r = try DataInfo.build(resources: resources, databasePath: o.databasePath, progress: progress)
+            print(o.json ? r.json.jsonText() : r.text)
+        case "info", nil:
+            let path = try AppEnvironment.ensureDatabase(resources: resources, databasePath: o.databasePath, progress: progress)
+            let r = try DataInfo.info(resources: resources, databasePath: path)
+            print(o.json ? r.json.jsonText() : r.text)
+        case let other?:
+            throw UsageError(message: "data takes build or info, not '\(other)'")
+        }
+        return 0
+    }
+}
+
+/// Reads the report text for `metar`/`taf`/`notam`: the arguments, or stdin for `-`.
+func readInput(_ positional: [String], allowFile: Bool) throws -> String {
+    if positional.isEmpty || positional == ["-"] {
+        return String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+    }
+    if allowFile, positional.count == 1, FileManager.default.fileExists(atPath: positional[0]) {
+        return try String(contentsOfFile: positional[0], encoding: .utf8)
+    }
+    return positional.joined(separator: " ")
+}
+
+/// `flyfun metar`, `flyfun taf`, `flyfun notam [diff]`.
+enum ReportCommands {
+    static func run(_ o: CommandLineOptions, resources: ResourceLocator) throws -> Int32 {
+        let tools = try ReportTools(resources: resources, now: o.now ?? Date())
+        let output: ReportTools.CommandOutput
+        switch o.command {
+        case "notam" where o.positional.first == "diff":
+            let files = Array(o.positional.dropFirst())
+            guard files.count == 2 else { throw UsageError(message: "notam diff needs two files: PREV CURR") }
+            output = try tools.diff(previous: String(contentsOfFile: files[0], encoding: .utf8), current: String(contentsOfFile: files[1], encoding: .utf8))
+        case "notam":
+            output = tools.notams(try readInput(o.positional, allowFile: true))
+        case "metar":
+            output = tools.metar(try readInput(o.positional, allowFile: false))
+        default:
+            output = tools.taf(try readInput(o.positional, allowFile: false))
+        }
+        print(o.json ? output.json.jsonText() : output.text)
+        return output.failed ? 1 : 0
+    }
+}
+
+/// `flyfun eval [FILE]`: the intent/argument evaluation set.
+enum EvalCommand {
+    static func run(_ o: CommandLineOptions, session: Session) throws -> Int32 {
+        let url = o.positional.first.map { URL(fileURLWithPath: $0) } ?? session.environment.resources.root.appendingPathComponent("Tests/Eval/eval.jsonl")
+        let cases = try Evaluation.load(url)
+        let report = Evaluation.run(cases, environment: session.environment)
+        print(o.json ? try JSONValue(encoding: report).jsonText() : report.text(width: session.options.width))
+        return 0
+    }
+}
+
+/// `flyfun bench`: the benchmark table.
+enum BenchCommand {
+    static func run(_ o: CommandLineOptions, environment: AppEnvironment, resources: ResourceLocator) throws -> Int32 {
+        let exe = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
+        let executable = FileManager.default.isExecutableFile(atPath: exe) ? exe : (Bundle.main.executablePath ?? exe)
+        let results = try Benchmarks.run(environment: environment, executable: executable, resources: resources)
+        print(o.json ? JSONValue.object(["results": try JSONValue(encoding: results)]).jsonText() : Benchmarks.text(results, width: 110))
+        return 0
+    }
+}

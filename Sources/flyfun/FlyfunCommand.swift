@@ -1,0 +1,105 @@
+import Assistant
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// flyfun's entry point: parses the command line and hands over to `Assistant`.
+/// No domain logic lives here.
+@main
+struct FlyfunCommand {
+    static func main() {
+        let code: Int32
+        do {
+            let options = try CommandLineOptions.parse(Array(CommandLine.arguments.dropFirst()))
+            code = try run(options)
+        } catch let error as UsageError {
+            FileHandle.standardError.write(Data("flyfun: \(error.message)\nTry 'flyfun --help'.\n".utf8))
+            code = 64
+        } catch {
+            let (_, message) = Session.errorInfo(error)
+            FileHandle.standardError.write(Data("flyfun: \(message)\n".utf8))
+            code = 1
+        }
+        fflush(nil)
+        exit(code)
+    }
+
+    static func run(_ o: CommandLineOptions) throws -> Int32 {
+        switch o.command {
+        case "help":
+            print(CommandLineOptions.usage)
+            return 0
+        case "version":
+            print("flyfun 1.0")
+            return 0
+        default:
+            break
+        }
+        let resources = try ResourceLocator.locate()
+        let progress: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+        switch o.command {
+        case "data":
+            return try DataCommand.run(o, resources: resources, progress: progress)
+        case "metar", "taf", "notam":
+            return try ReportCommands.run(o, resources: resources)
+        default:
+            break
+        }
+        let environment = try AppEnvironment(resources: resources, databasePath: o.databasePath, now: o.now ?? Date(), progress: progress)
+        let isTTY = isatty(STDOUT_FILENO) != 0
+        let session = Session(environment: environment, options: SessionOptions(
+            json: o.json, color: o.wantsColor(isTTY: isTTY), width: terminalWidth(isTTY: isTTY), echo: o.echo, trace: o.trace))
+        switch o.command {
+        case "ask":
+            let result = session.handle(o.positional.joined(separator: " "))
+            if !result.output.isEmpty { print(result.output) }
+            return result.failed ? 1 : 0
+        case "eval":
+            return try EvalCommand.run(o, session: session)
+        case "bench":
+            return try BenchCommand.run(o, environment: environment, resources: resources)
+        default:
+            return chat(session, isTTY: isatty(STDIN_FILENO) != 0 && isTTY)
+        }
+    }
+
+    /// The conversation loop: libedit on a terminal, plain lines when piped.
+    static func chat(_ session: Session, isTTY: Bool) -> Int32 {
+        var failed = false
+        if isTTY {
+            let editor = LineEditor(completions: session.completions(for:))
+            print(session.banner())
+            fflush(nil)
+            while let line = editor.readLine(prompt: session.options.color ? "\u{1B}[1;36mflyfun>\u{1B}[0m " : "flyfun> ") {
+                let result = session.handle(line)
+                if !result.output.isEmpty { print(result.output + "\n") }
+                fflush(nil)
+                if result.exit { break }
+            }
+            return 0
+        }
+        while let line = Swift.readLine(strippingNewline: true) {
+            if line.hasPrefix("#") { continue }
+            let result = session.handle(line)
+            if !result.output.isEmpty { print(result.output + (session.options.json ? "" : "\n")) }
+            fflush(nil)
+            if result.failed { failed = true }
+            if result.exit { break }
+        }
+        return failed ? 1 : 0
+    }
+
+    /// Columns of the terminal (`COLUMNS`, then the tty), 100 when not a terminal so piped
+    /// output is the same everywhere.
+    static func terminalWidth(isTTY: Bool) -> Int {
+        if let c = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init), c >= 40 { return min(c, 200) }
+        guard isTTY else { return 100 }
+        var size = winsize()
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col >= 40 { return Int(size.ws_col) }
+        return 100
+    }
+}
