@@ -155,6 +155,21 @@ public struct CountryResolver: Sendable {
         return nil
     }
 
+    /// Whether `text` is a country name, synonym or demonym from the built-in table (used where
+    /// no database is at hand, e.g. to tell "Sion, Switzerland" from "Montpellier, any customs").
+    public static func isCountryName(_ text: String) -> Bool {
+        let folded = TextNormalizer.fold(text)
+        return extra[folded] != nil || commonNames.contains(folded)
+    }
+
+    /// Country names most often typed after a comma.
+    static let commonNames: Set<String> = [
+        "france", "germany", "switzerland", "italy", "spain", "portugal", "austria", "belgium", "netherlands", "luxembourg", "ireland",
+        "norway", "sweden", "finland", "denmark", "iceland", "poland", "czech republic", "slovakia", "hungary", "slovenia", "croatia",
+        "greece", "romania", "bulgaria", "estonia", "latvia", "lithuania", "malta", "cyprus", "monaco", "andorra", "liechtenstein",
+        "united kingdom", "serbia", "albania", "montenegro", "bosnia", "canada", "australia", "morocco", "tunisia", "algeria", "egypt",
+    ]
+
     /// The English name of `iso`.
     public func name(for iso: String) -> String? { names[iso.uppercased()] }
 

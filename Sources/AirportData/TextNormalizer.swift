@@ -43,7 +43,14 @@ public enum TextNormalizer {
         var out: [UInt8] = []
         out.reserveCapacity(source.utf8.count)
         var pendingSpace = false
-        for b in source.utf8 {
+        let bytes = Array(source.utf8)
+        for (i, b) in bytes.enumerated() {
+            // Keep decimal points inside numbers ("1.5 hours", "29.92").
+            if b == UInt8(ascii: "."), i > 0, i + 1 < bytes.count, (0x30...0x39).contains(bytes[i - 1]), (0x30...0x39).contains(bytes[i + 1]),
+               !pendingSpace {
+                out.append(b)
+                continue
+            }
             let isAlnum = (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b >= 0x80
             if isAlnum {
                 if pendingSpace && !out.isEmpty { out.append(0x20) }

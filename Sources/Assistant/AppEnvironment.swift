@@ -42,9 +42,14 @@ public final class AppEnvironment: @unchecked Sendable {
         return path
     }
 
-    public init(resources: ResourceLocator, databasePath: String?, now: Date = Date(), progress: (String) -> Void = { _ in }) throws {
+    /// The user's own data folder (briefings, statuses, profiles); `$XDG_DATA_HOME/flyfun` by default.
+    public let userDirectory: String
+
+    public init(resources: ResourceLocator, databasePath: String?, now: Date = Date(), userDirectory: String? = nil,
+                progress: (String) -> Void = { _ in }) throws {
         self.resources = resources
         self.now = now
+        self.userDirectory = userDirectory ?? UserStore.directory()
         catalog = try ToolCatalog.load(from: resources.toolCatalog)
         templates = try Templates.load(from: resources.prompts)
         self.databasePath = try Self.ensureDatabase(resources: resources, databasePath: databasePath, progress: progress)
@@ -56,10 +61,10 @@ public final class AppEnvironment: @unchecked Sendable {
                                         cruiseSpeed: { _ in nil })
         var handlers = airportTools.handlers
         let extensions = try DomainTools.make(resources: resources, repository: repository, resolver: resolver, templates: templates,
-                                              state: state, now: now)
+                                              state: state, now: now, userDirectory: self.userDirectory)
         for (k, v) in extensions.handlers { handlers[k] = v }
         executor = ToolExecutor(catalog: catalog, handlers: handlers)
-        backend = KeywordFallbackBackend(catalog: catalog, extractor: extractor, patterns: extensions.patterns, builders: extensions.builders)
+        backend = KeywordFallbackBackend(catalog: catalog, extractor: extractor, patterns: extensions.patterns, builders: extensions.builders, now: now)
     }
 }
 

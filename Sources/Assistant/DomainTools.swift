@@ -11,13 +11,14 @@ struct DomainTools {
     var builders: [String: ArgumentBuilder] = [:]
 
     static func make(resources: ResourceLocator, repository: AirportRepository, resolver: LocationResolver, templates: Templates,
-                     state: SessionState, now: Date) throws -> DomainTools {
+                     state: SessionState, now: Date, userDirectory: String) throws -> DomainTools {
         var d = DomainTools()
         d.add(WeatherIntents.make(now: now))
         for (k, v) in WeatherTools(state: state, templates: templates, now: now).handlers { d.handlers[k] = v }
         let qcodes = try QCodeTable(contentsOf: resources.data.appendingPathComponent("notam/qcodes.json"))
         d.add(NotamIntents.make(now: now))
-        for (k, v) in NotamTools(qcodes: qcodes, state: state, templates: templates, now: now).handlers { d.handlers[k] = v }
+        for (k, v) in NotamTools(qcodes: qcodes, state: state, templates: templates, now: now,
+                                          storePath: userDirectory + "/briefings.sqlite").handlers { d.handlers[k] = v }
         return d
     }
 

@@ -12,6 +12,8 @@ public struct Entities: Sendable, Equatable {
     public var routeTo: String?
     /// The place after "near", "around", "close to", "of" ...
     public var place: String?
+    /// The airport a single-airport question names without a code ("tell me about Biggin Hill").
+    public var subject: String?
     /// A distance, converted to nautical miles.
     public var distanceNM: Double?
     /// How many results were asked for.
@@ -59,34 +61,80 @@ public struct EntityExtractor: Sendable {
         self.countries = countries
     }
 
-    /// Words that look like codes but are English (or chat) words.
-    static let stopwords: Set<String> = Set("""
-        able also area back been best both busy call came city come cost dead deep does done down each east easy else even \
-        ever fair fast feel find fine five flew fly flow fog for four free from full gave give goes good grass half hard \
-        have head help here high hold home hour how info into just keep kind know land last late lead left less like line \
-        list live long look made main make many mark more most much must name near need next nice nine none north note \
-        number okay once only open over page para part past plan play plus pole port post real rest rich road rock room \
-        rule runs safe said same save seen send ship shop show side sign sink slow snow some soon spot stay stop such \
-        sure take talk tell tent than that them then they this time tour town trip true turn type unit upon used very \
-        view wait walk wall want warm wash ways week well went were west what when whom wide wind wing with word work \
-        year your zero and any are can get had has her him his its let may new not now off old one our out own put \
-        run see set she the too top two use was way who why yes yet you nm km the near route wx vfr ifr vmc imc atc \
-        avgas fuel jet lit night dawn dusk auto metar taf notam notams qnh elev tempo becmg nosig cavok ppr calm gust \
-        gusts also alps lake dock base bay hill park mile miles knot knots feet kts item flag term mode fire gate \
-        taxi apron tower ramp hang slot sked fees cash card dont isnt thru asap help more less many much each
-        """.split(whereSeparator: { $0 == " " || $0 == "\n" }).map { String($0).uppercased() })
+    /// Common English words (and chat words) that are never read as airport codes when typed in
+    /// lower or mixed case, and never in an all-capitals sentence: dozens of them ("will", "seat",
+    /// "kind", "sell") are real idents somewhere. Typed in capitals inside a normal sentence, a
+    /// real ICAO code still wins ("tell me about KIND").
+    static let commonWords: Set<String> = Set("""
+        able about above after again all alps also and any apron apt are area asap ask atc auto away back ball band \
+        bank base bath bay bear beat becmg been beer bell belt best big bird blow blue boat body bone book born both \
+        bowl burn busy but cake call calm came camp can card care case cash cast cavok cell chat chip city club coal \
+        coat code cold come cook cool copy core cost crew crop dark data date dawn day dead deal dear debt deck deep \
+        desk diet dirt dish dock does done dont door down draw drop drug dual duck dusk dust duty each earn ease east \
+        easy edge elev else even ever evil exit face fact fail fair fall farm fast fate fear feed feel fees feet fell \
+        felt file fill film find fine fire firm fish five flag flat flew flow fly fold folk food foot for form fort \
+        four free from fuel full fund gain game gate gave gear get gift girl give glad goal goes gold golf gone good \
+        grass gray grew grey grow gulf gust gusts had hair half hall hand hang hard harm has hate have head hear heat \
+        held hell help her here hero hide high hill him hint hire his hold hole holy home hope host hour how huge hung \
+        hunt hurt idea ifr imc inch info into iron isnt item its jack jazz jet join joke jump jury just keen keep kept \
+        kick kill kind king kiss km knee knew knot knots know kts lack lady laid lake land lands lane last late lead \
+        leaf lean left leg legs lend less let life lift lights like line link list lit live load loan lock long look \
+        lord lose loss lost loud love luck made mail main make male mall many mark mass may meal mean meat meet menu \
+        mere metar mild mile miles milk mind mine miss mode mood moon more most move much must name navy near neck need \
+        new news next nice night nine nm none nose nosig not notam notams note now off okay old once one ones only onto \
+        open oral our out over own pace pack page paid pain pair palm park part pass past path paved peak per pick pile \
+        pink pipe plan play plot plus poem poet pole poll pool poor port pose post pour ppr pray pull pure push put qfe \
+        qnh quit race rail rain ramp rank rare rate read real rear rely rent rest rice rich ride ring rise risk road \
+        rock role roll roof room root rope rose route routes rule run rush rwy safe said sake sale salt same sand save \
+        seat see seed seek seem seen self sell send sent set she ship shoe shop shot show shut sick side sign sing sink \
+        site size sked skin slip slot slow snow soft soil sold sole some song soon sort soul spot star stay stays step \
+        stop stops such suit sure taf take tale talk tall tank tape task taxi team tear tell tempo tend term test text \
+        than that the them then they thin this thru thus tide tile till time tiny tone too took tool top tour tower \
+        town tree trip true tune turf turn twin two twy type unit upon use used user vast very vfr via vice view vmc \
+        vote wage wait wake walk wall want ward warm was wash wave way ways weak wear week well went were west what \
+        when who whom why wide wife wild will wind wine wing wire wise wish with wood word wore work wx yard yeah year \
+        yes yet you your zero zone
+        """.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\\" }).map(String.init))
 
     /// Phrases that end a place name ("Annecy with customs" → "Annecy").
     static let placeTerminators = [
-        " with ", " within ", " that ", " having ", " which ", " where ", " in a ", " in my ", " at ", " for ", " including ",
+        " with ", " within ", " that ", " having ", " which ", " where ", " in a ", " in an ", " in my ", " at ", " for ", " including ",
         " include ", " only", " please", " under ", " over ", " longer ", " shorter ", " and show", " show ", " sorted",
         " max ", " maximum ", " top ", " up to ", " less than ", " more than ", " by ", " on ", " without ", " excluding ",
         " using ", " via ", " if ", " when ", " then ", " so ", " but ", " as ", " hard ", " paved ", " grass ", " lit ",
         " customs", " airports", " airfields", " aerodromes", " strips", " fields",
     ]
 
+    /// Misspellings pilots type often, corrected before anything else is recognised.
+    static let typos: [String: String] = [
+        "neer": "near", "nera": "near", "naer": "near", "arround": "around", "aroud": "around", "aiport": "airport", "aiports": "airports",
+        "airprots": "airports", "airpots": "airports", "airprot": "airport", "ariports": "airports", "airfeilds": "airfields",
+        "airfileds": "airfields", "custums": "customs", "cusotms": "customs", "costums": "customs", "custom": "customs", "cutsoms": "customs",
+        "distnce": "distance", "distanse": "distance", "distane": "distance", "lenght": "length", "runwya": "runway", "rnway": "runway",
+        "detials": "details", "detalis": "details", "infomation": "information", "frequncies": "frequencies", "frequences": "frequencies",
+        "notifcation": "notification", "notificaton": "notification", "elevaton": "elevation", "betwen": "between", "bewteen": "between",
+        "whats": "what's", "paved-runway": "paved runway", "clsoe": "close", "colse": "close", "rout": "route", "roue": "route",
+    ]
+
+    /// `text` with known misspellings corrected, word by word, keeping everything else as typed.
+    static func correctTypos(_ text: String) -> String {
+        var out: [String] = []
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            let w = String(word)
+            let core = w.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "?!.,;:"))
+            if let fix = typos[core] {
+                let trailing = String(w.reversed().prefix(while: { "?!.,;:".contains($0) }).reversed())
+                out.append(fix + trailing)
+            } else {
+                out.append(w)
+            }
+        }
+        return out.joined(separator: " ")
+    }
+
     /// Recognises everything in `text`.
-    public func extract(_ text: String) -> Entities {
+    public func extract(_ raw: String) -> Entities {
+        let text = Self.correctTypos(raw)
         var e = Entities()
         let folded = " " + TextNormalizer.fold(text) + " "
         e.words = folded.split(separator: " ").map(String.init)
@@ -105,20 +153,26 @@ public struct EntityExtractor: Sendable {
     // MARK: - Codes
 
     func extractCodes(_ text: String, into e: inout Entities) {
-        let tokens = text.split(whereSeparator: { !($0.isLetter || $0.isNumber) })
-        for raw in tokens {
-            let token = String(raw)
+        let tokens = text.split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map(String.init)
+        let letters = text.filter(\.isLetter)
+        let shouting = letters.count > 8 && letters == letters.uppercased()
+        for (i, token) in tokens.enumerated() {
             let upper = token.uppercased()
             guard upper.count == 3 || upper.count == 4, upper.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }),
-                  upper.contains(where: \.isLetter), !Self.stopwords.contains(upper) else { continue }
+                  upper.contains(where: \.isLetter) else { continue }
             let isUpperTyped = token == upper
+            if Self.commonWords.contains(token.lowercased()) {
+                guard isUpperTyped, !shouting, upper.count == 4, repository.isAirportCode(upper) else { continue }
+            }
+            // "in a PA28", "my DR40": an aircraft type, not an airfield.
+            if i > 0, ["a", "an", "my", "our"].contains(tokens[i - 1].lowercased()), upper.contains(where: \.isNumber) { continue }
             if upper.count == 4 {
                 // Lower-case codes are accepted too ("lfmd"), but only in the ICAO shape of four letters.
                 guard isUpperTyped || upper.allSatisfy(\.isLetter) else { continue }
                 if repository.isAirportCode(upper) { e.airportCodes.append(upper) }
-            } else if isUpperTyped, upper.allSatisfy(\.isLetter), repository.isIATACode(upper),
-                      let a = try? repository.airport(code: upper) {
-                e.airportCodes.append(a.ident)
+            } else if isUpperTyped, upper.allSatisfy(\.isLetter), repository.isIATACode(upper) {
+                // Kept as typed: the tools resolve IATA codes themselves, and arguments echo the user.
+                e.airportCodes.append(upper)
             }
         }
     }
@@ -165,9 +219,6 @@ public struct EntityExtractor: Sendable {
                 if w == unit, i > 0 { value = Double(words[i - 1]) }
                 if value == nil, w.hasSuffix(unit), w.count > unit.count { value = Double(w.dropLast(unit.count)) }
                 guard let v = value, v > 0 else { continue }
-                // Runway lengths ("runway over 800 m") are filters, not search radii.
-                let context = words[max(0, i - 4)..<i].joined(separator: " ")
-                if context.contains("runway") || context.contains("rwy") { continue }
                 e.distanceNM = (v * factor * 10).rounded() / 10
                 return
             }
@@ -208,11 +259,13 @@ public struct EntityExtractor: Sendable {
         if has(["lit", "lighted", "lighting", "lights", "runway lights", "night", "illuminated", "at night"]) {
             e.filters["has_lighted_runway"] = true
         }
-        if has(["avgas", "100ll", "ul91", "mogas", "fuel", "refuel", "refueling", "refuelling", "fuel stop", "fuel stops"]) {
+        // "fuel stop" asks for a stop, not a fuel type; only named fuels or "with fuel" are a filter.
+        if has(["avgas", "100ll", "ul91", "mogas", "with fuel", "has fuel", "sells fuel", "sell fuel", "fuel available", "that have fuel"]) {
             if has(["jet a", "jet a1", "jeta1", "jet fuel", "jeta", "jet a 1"]) == false { e.filters["has_avgas"] = true }
         }
         if has(["jet a", "jet a1", "jeta1", "jet fuel", "jeta", "jet a 1"]) { e.filters["has_jet_a"] = true }
-        if has(["ifr approach", "instrument approach", "instrument approaches", "ils", "rnav", "rnp", "procedures", "ifr procedures", "approach procedures", "gps approach", "instrument procedures"]) {
+        if has(["ifr approach", "instrument approach", "instrument approaches", "ils", "rnav", "rnp", "procedures", "ifr procedures", "approach procedures", "gps approach", "instrument procedures", "ifr approaches",
+                "instrument approach procedures", "an approach", "approaches"]) {
             e.filters["has_procedures"] = true
         }
         if has(["landing fee", "landing fees", "cheap landing", "cheap", "fees", "fee"]) {
@@ -247,7 +300,8 @@ public struct EntityExtractor: Sendable {
         }
         if has(["including large", "include large", "including big", "include big", "including major", "big airports too",
                 "large airports too", "including international", "with large airports", "with big airports", "include airliners",
-                "including large airports", "all airports", "any size"]) {
+                "including large airports", "all airports", "any size", "big ones", "large ones", "including the big", "include the big",
+                "including the large", "include the large", "major airports too", "bigger airports"]) {
             e.includeLarge = true
         }
         if has(["no large", "exclude large", "excluding large", "without large", "no big", "small airports only", "only small"]) {
@@ -280,9 +334,9 @@ public struct EntityExtractor: Sendable {
         }
         let words2 = folded.split(separator: " ").map(String.init)
         for (i, w) in words2.enumerated() {
-            if (w == "hours" || w == "hour" || w == "h" || w == "hr" || w == "hrs"), i > 0, let v = Double(words2[i - 1]),
-               words2[max(0, i - 4)..<min(words2.count, i + 3)].contains(where: { $0.hasPrefix("leg") }) {
-                e.legHours = v
+            if (w == "hours" || w == "hour" || w == "h" || w == "hr" || w == "hrs"), i > 0, let v = Double(words2[i - 1]) {
+                let window = words2[max(0, i - 5)..<min(words2.count, i + 3)]
+                if window.contains(where: { $0.hasPrefix("leg") }) || (i > 1 && words2[i - 2] == "every") { e.legHours = v }
             }
         }
     }
@@ -314,17 +368,41 @@ public struct EntityExtractor: Sendable {
 
     /// Cuts a place phrase at the first word that starts a filter or request.
     static func trimPlace(_ s: String) -> String? {
-        var p = " " + s + " "
+        var p = " " + s.trimmingCharacters(in: CharacterSet(charactersIn: " ?!.")) + " "
+        // A comma ends the place unless a country follows it ("Sion, Switzerland") or it is "lat, lon".
+        if LocationResolverShim.coordinateText(in: p) != nil, p.split(separator: " ").count <= 3 {
+            return p.trimmingCharacters(in: .whitespaces)
+        }
+        if let comma = p.firstIndex(of: ",") {
+            let after = p[p.index(after: comma)...].trimmingCharacters(in: .whitespaces)
+            let firstWords = after.split(separator: " ").prefix(2).map(String.init)
+            let isCountry = (1...max(1, firstWords.count)).contains { n in
+                CountryResolver.isCountryName(firstWords.prefix(n).joined(separator: " "))
+            }
+            if !isCountry { p = String(p[..<comma]) + " " }
+        }
         for t in placeTerminators {
-            if let r = p.range(of: t, options: .caseInsensitive), r.lowerBound > p.startIndex {
+            if let r = p.range(of: t, options: .caseInsensitive) {
+                // Starting with a terminator means there is no place at all ("what about within 20 nm").
+                if r.lowerBound == p.startIndex { return nil }
                 p = String(p[..<r.lowerBound]) + " "
             }
         }
+        // A time is not a place ("between 18Z and 22Z").
+        if TimeExpressions.clock(p.trimmingCharacters(in: .whitespaces).split(separator: " ").first.map(String.init) ?? "") != nil,
+           p.lowercased().contains("z") || p.contains(":") { return nil }
         var out = p.trimmingCharacters(in: .whitespaces)
         while let last = out.last, "?.!,;:".contains(last) { out.removeLast() }
         out = out.trimmingCharacters(in: .whitespaces)
-        for article in ["the ", "airport ", "airfield "] where out.lowercased().hasPrefix(article) && out.count > article.count + 2 {
-            out = String(out.dropFirst(article.count))
+        // Leading words that are not part of the place: "airports to EDMO", "the route".
+        var changed = true
+        while changed {
+            changed = false
+            for lead in ["the ", "airport ", "airfield ", "airports ", "airfields ", "fields ", "field ", "aerodromes ", "aerodrome ", "to ", "of ", "strips "]
+            where out.lowercased().hasPrefix(lead) && out.count > lead.count + 2 {
+                out = String(out.dropFirst(lead.count))
+                changed = true
+            }
         }
         for suffix in [" airport", " airfield", " aerodrome"] where out.lowercased().hasSuffix(suffix) && out.count > suffix.count + 2 {
             out = String(out.dropLast(suffix.count))
@@ -362,24 +440,56 @@ public struct EntityExtractor: Sendable {
             e.routeFrom = e.airportCodes[0]
             e.routeTo = e.airportCodes[1]
         }
-        // "Elstree to Cannes": a bare "A to B" with no other route marker.
-        if e.routeFrom == nil, let toRange = lower.range(of: " to ") {
-            let before = String(cleaned[..<toRange.lowerBound])
-            let lastWords = before.split(separator: " ").suffix(2)
-            let fromCand = lastWords.last.map(String.init) ?? ""
-            if let y = Self.trimPlace(String(cleaned[toRange.upperBound...])), !fromCand.isEmpty, fromCand.first?.isUppercase == true,
+        // "how far is Annecy from Chambéry": the distance from the second to the first.
+        if e.routeFrom == nil, let isRange = lower.range(of: " is "), let fromRange = lower.range(of: " from ", range: isRange.upperBound..<lower.endIndex) {
+            let x = String(cleaned[isRange.upperBound..<fromRange.lowerBound])
+            if let fx = Self.trimPlace(x), let y = Self.trimPlace(String(cleaned[fromRange.upperBound...])), fx.first?.isUppercase == true {
+                e.routeFrom = y
+                e.routeTo = fx
+            }
+        }
+        // "Le Touquet to Chambéry": a bare "A to B"; A is the run of capitalised words before "to".
+        if e.routeFrom == nil, let toRange = lower.range(of: " to ") ?? lower.range(of: " - ") {
+            let before = cleaned[..<toRange.lowerBound].split(separator: " ").map(String.init)
+            var run: [String] = []
+            for w in before.reversed() {
+                let joiner = ["le", "la", "les", "de", "du", "des", "sur", "en", "am", "im", "an", "der", "di", "del"].contains(w)
+                if w.first?.isUppercase == true || (joiner && !run.isEmpty) { run.insert(w, at: 0) } else { break }
+            }
+            while let first = run.first, first.first?.isLowercase == true { run.removeFirst() }
+            if let y = Self.trimPlace(String(cleaned[toRange.upperBound...])), !run.isEmpty,
                y.first?.isUppercase == true || y.first?.isNumber == true {
-                e.routeFrom = fromCand
+                e.routeFrom = run.joined(separator: " ")
                 e.routeTo = y
             }
         }
         // near / around / close to / of (for "within 20 nm of X")
         for marker in [" near ", " around ", " close to ", " nearby ", " next to ", " vicinity of ", " surrounding ", " closest to ",
-                       " nearest to ", " nm of ", " km of ", " miles of ", " radius of ", " from "] {
+                       " nearest to ", "nm of ", "km of ", " miles of ", " radius of ", " what about ", " how about ", " and ", " from "] {
+            if marker == " and ", !(lower.hasPrefix("and ")) { continue }
             guard e.place == nil, let (rest, _) = after(marker, in: " " + cleaned + " ") else { continue }
             if marker == " from ", e.routeFrom != nil { continue }
-            if let p = Self.trimPlace(rest), !["me", "here", "there", "it", "that", "this", "the route"].contains(p.lowercased()) {
+            // After "what about"/"and", only a name or code counts ("and lighted" is a filter, not a place).
+            let followUpMarker = marker == " and " || marker.contains("about")
+            if let p = Self.trimPlace(rest), !["me", "here", "there", "it", "that", "this", "the route", "route", "the way"].contains(p.lowercased()),
+               !(followUpMarker && (p.first?.isUppercase != true && p.first?.isNumber != true)),
+               !(followUpMarker && e.countries.count == 1 && CountryResolver.isCountryName(p)) {
                 e.place = p
+            }
+        }
+        // "nearest field to Sion", "5 closest airports to Schiphol".
+        if e.place == nil, lower.contains("nearest") || lower.contains("closest"), let r = lower.range(of: " to ") {
+            e.place = Self.trimPlace(String(cleaned[r.upperBound...]))
+        }
+        // The airport a single-airport question is about: "tell me about Biggin Hill", "elevation of Sion".
+        if e.airportCodes.isEmpty, e.place == nil, e.routeFrom == nil {
+            for marker in [" about ", " details of ", " details for ", " info for ", " elevation of ", " of ", " at ", " for ", " is "] {
+                guard let r = (" " + cleaned).range(of: marker, options: .caseInsensitive) else { continue }
+                let rest = String((" " + cleaned)[r.upperBound...])
+                if let p = Self.trimPlace(rest), p.first?.isUppercase == true || p.first?.isNumber == true {
+                    e.subject = p
+                    break
+                }
             }
         }
         if e.place == nil, e.routeFrom == nil, e.airportCodes.count == 1 { e.place = e.airportCodes[0] }

@@ -24,6 +24,8 @@ public struct KeywordFallbackBackend: LLMBackend {
     let extractor: EntityExtractor
     var patterns: [PatternRule]
     var builders: [String: ArgumentBuilder]
+    /// The session clock, for follow-ups that change a time ("and at 18Z?").
+    let now: Date
 
     /// Minimum keyword score for a tool to be chosen on keywords alone.
     public static let scoreThreshold = 2.0
@@ -32,8 +34,10 @@ public struct KeywordFallbackBackend: LLMBackend {
     /// Below this confidence a turn is treated as out of scope.
     public static let confidenceThreshold = 0.5
 
-    public init(catalog: ToolCatalog, extractor: EntityExtractor, patterns: [PatternRule] = [], builders: [String: ArgumentBuilder] = [:]) {
+    public init(catalog: ToolCatalog, extractor: EntityExtractor, patterns: [PatternRule] = [], builders: [String: ArgumentBuilder] = [:],
+                now: Date = Date()) {
         self.catalog = catalog
+        self.now = now
         self.extractor = extractor
         self.patterns = patterns
         var all = AirportArgumentBuilders.all
@@ -44,6 +48,15 @@ public struct KeywordFallbackBackend: LLMBackend {
     /// Words that show the user is asking about airports at all.
     static let airportNouns: Set<String> = ["airport", "airports", "airfield", "airfields", "aerodrome", "aerodromes", "strip", "strips",
                                             "field", "fields", "airstrip", "airstrips", "alternates", "alternate", "diversion", "diversions", "stops", "stop", "places", "land"]
+
+    /// Requests flyfun cannot serve offline even when they name airports: prices, bookings,
+    /// services in town, and database commands pasted as questions.
+    static let outOfScopeCues = ["price", "prices", "cost of", "how much does", "how much is", "restaurant", "restaurants", "hotel", "hotels",
+                                 "book me", "booking", "rent a", "car rental", "taxi to",
+                                 "weather tomorrow", "sunset", "sunrise", "buy a"]
+
+    /// Database commands typed into the chat (answered as out of scope unless a real request surrounds them).
+    static let sqlCues = ["drop table", "select from", "insert into", "delete from", "union select", "select"]
 
     /// Openers of a follow-up that adjusts the previous question.
     static let followUpOpeners = ["only", "what about", "how about", "and ", "same ", "now ", "also", "but ", "just ", "with ", "without ",
@@ -66,14 +79,28 @@ public struct KeywordFallbackBackend: LLMBackend {
 
         // 2. Keyword scores, weighed by whether the utterance names what each tool needs.
         let folded = " " + entities.words.joined(separator: " ") + " "
+        if Self.outOfScopeCues.contains(where: { folded.contains(" \($0) ") }) {
+            trace.append("out-of-scope cue")
+            return Classification(tool: nil, confidence: 0.9, trace: trace)
+        }
+        let looksLikeSQL = Self.sqlCues.contains { folded.contains(" \($0) ") } || input.contains(";--") || input.contains("';")
+        // Words that belong to a recognised filter ("with a runway over 800 m") say nothing about the tool.
+        var scoringText = folded
+        let runwayFilters = ["min_runway_length_ft", "max_runway_length_ft"]
+        if runwayFilters.contains(where: { entities.filters[$0] != nil }) {
+            scoringText = scoringText.replacingOccurrences(of: " runways ", with: " _ ").replacingOccurrences(of: " runway ", with: " _ ")
+        }
         var scored: [(tool: ToolDefinition, score: Double, met: Bool)] = []
         for tool in catalog.tools {
             var score = 0.0
-            for (phrase, weight) in tool.intent.keywords where folded.contains(" \(phrase) ") {
+            for (phrase, weight) in tool.intent.keywords where scoringText.contains(" \(phrase) ") {
                 score += weight
             }
-            score += fuzzyScore(tool, words: entities.words)
+            score += fuzzyScore(tool, words: scoringText.split(separator: " ").map(String.init))
             let met = needsMet(tool.intent.needs, entities)
+            // Naming what a tool needs is evidence for it: two places for the route tools.
+            if met && tool.intent.needs == "two_locations" && score > 0 { score += 1.5 }
+            if met && tool.intent.needs == "two_countries" && score > 0 { score += 1.5 }
             scored.append((tool, met ? score : score * 0.3, met))
         }
         scored.sort { $0.score > $1.score }
@@ -91,9 +118,11 @@ public struct KeywordFallbackBackend: LLMBackend {
             }
         }
 
+        var alternatives: [String] = []
         if best.met && best.score >= Self.scoreThreshold {
             if best.score - second.score < Self.ambiguityMargin && second.met {
                 trace.append("ambiguous between \(best.tool.name) and \(second.tool.name)")
+                alternatives = [best.tool.name, second.tool.name]
             }
             let confidence = min(0.99, best.score / (best.score + max(second.score, 0) + 0.5))
             if confidence >= Self.confidenceThreshold || best.score - second.score >= Self.ambiguityMargin {
@@ -102,6 +131,17 @@ public struct KeywordFallbackBackend: LLMBackend {
             }
         }
 
+        // SQL pasted on its own is not a question; with a real request around it, the request is answered.
+        if looksLikeSQL {
+            trace.append("database command, not a question")
+            return Classification(tool: nil, confidence: 0.9, trace: trace)
+        }
+        // "does LFLP have runway lights", "is EBOS a customs airport": a question about one airport.
+        if entities.airportCodes.count == 1, entities.routeFrom == nil, let first = entities.words.first, ["does", "is", "has"].contains(first),
+           entities.words.prefix(3).contains(entities.airportCodes[0].lowercased()) {
+            trace.append("question about one airport")
+            return Classification(tool: "get_airport_details", arguments: ["icao_code": .string(entities.airportCodes[0])], confidence: 0.7, trace: trace)
+        }
         // 4. Shapes without keywords: "EGTF LFMD", "LFMD", "airports in Belgium", "strips near Annecy".
         let mentionsAirports = entities.words.contains { Self.airportNouns.contains($0) }
         if let fallback = shapeFallback(entities, mentionsAirports: mentionsAirports, text: text) {
@@ -113,6 +153,11 @@ public struct KeywordFallbackBackend: LLMBackend {
         if let last = context.lastTool, let carried = followUp(last, context.lastArguments, text, entities) {
             trace.append("follow-up of \(last) (new subject)")
             return Classification(tool: last, arguments: carried, confidence: 0.6, isFollowUp: true, trace: trace)
+        }
+        if !alternatives.isEmpty {
+            var c = Classification(tool: nil, confidence: 0, trace: trace + ["asking which was meant"])
+            c.alternatives = alternatives
+            return c
         }
         trace.append("out of scope")
         return Classification(tool: nil, confidence: 0, trace: trace)
@@ -132,9 +177,11 @@ public struct KeywordFallbackBackend: LLMBackend {
     /// Typo tolerance: a word within one edit of a single-word keyword of five letters or more.
     func fuzzyScore(_ tool: ToolDefinition, words: [String]) -> Double {
         var score = 0.0
+        let exact = Set(tool.intent.keywords.keys)
         for (phrase, weight) in tool.intent.keywords where phrase.count >= 5 && !phrase.contains(" ") {
             if words.contains(phrase) { continue }
-            if words.contains(where: { $0.count >= 5 && abs($0.count - phrase.count) <= 1 && Self.withinOneEdit($0, phrase) }) {
+            // A word that is itself a keyword ("runway" next to "runways") was already counted.
+            if words.contains(where: { !exact.contains($0) && $0.count >= 5 && abs($0.count - phrase.count) <= 1 && Self.withinOneEdit($0, phrase) }) {
                 score += weight * 0.8
             }
         }
@@ -164,7 +211,7 @@ public struct KeywordFallbackBackend: LLMBackend {
         switch need {
         case "two_locations": return e.routeFrom != nil && e.routeTo != nil
         case "location": return e.place != nil || !e.airportCodes.isEmpty
-        case "airport": return !e.airportCodes.isEmpty || e.place != nil
+        case "airport": return !e.airportCodes.isEmpty || e.place != nil || e.subject != nil
         case "country": return !e.countries.isEmpty
         case "two_countries": return e.countries.count >= 2
         case "query": return !e.countries.isEmpty || !e.airportCodes.isEmpty || e.place != nil || e.words.count >= 2
@@ -222,6 +269,15 @@ public struct KeywordFallbackBackend: LLMBackend {
         if let t = e.aircraftType, props["aircraft_type"] != nil { args["aircraft_type"] = .string(t); changed = true }
         if let h = e.legHours, props["max_leg_time_hours"] != nil { args["max_leg_time_hours"] = .number(h); changed = true }
         if let d = e.dayOfWeek, props["day_of_week"] != nil { args["day_of_week"] = .string(d); changed = true }
+        if props["at_time"] != nil, let w = TimeExpressions.window(in: text, now: now) {
+            args["at_time"] = .string(TimeExpressions.iso(w.from))
+            args["until_time"] = w.to != w.from ? .string(TimeExpressions.iso(w.to)) : nil
+            changed = true
+        }
+        if let c = e.countries.first, e.place == nil || countries(e.place) {
+            if props["country_code"] != nil { args["country_code"] = .string(c); return args }
+            if props["query"] != nil { args["query"] = .string(c); return args }
+        }
         // A new place replaces the old one: "what about Annecy", "and to LFMN?".
         let newPlace = e.place ?? e.airportCodes.first
         if let place = newPlace {
@@ -239,12 +295,16 @@ public struct KeywordFallbackBackend: LLMBackend {
         return changed ? args : nil
     }
 
+    /// Whether a place text is really a country ("what about Germany").
+    func countries(_ place: String?) -> Bool { place.map { extractor.countries.code(for: $0) != nil } ?? false }
+
     func describe(_ e: Entities) -> String {
         var parts: [String] = []
         if !e.airportCodes.isEmpty { parts.append("codes=\(e.airportCodes.joined(separator: ","))") }
         if !e.countries.isEmpty { parts.append("countries=\(e.countries.joined(separator: ","))") }
         if let f = e.routeFrom, let t = e.routeTo { parts.append("route=\(f)→\(t)") }
         if let p = e.place { parts.append("place=\(p)") }
+        if let p = e.subject { parts.append("subject=\(p)") }
         if let d = e.distanceNM { parts.append("distance=\(d)nm") }
         if let c = e.count { parts.append("count=\(c)") }
         if !e.filters.isEmpty { parts.append("filters=\(JSONValue.object(e.filters).jsonText())") }
@@ -262,18 +322,6 @@ enum AirportArgumentBuilders {
         if let n = e.count { a["max_results"] = .number(Double(n)) }
         if !e.filters.isEmpty { a["filters"] = .object(e.filters) }
         if let l = e.includeLarge { a["include_large_airports"] = .bool(l) }
-    }
-
-    static let tagWords: [String: String] = [
-        "airspace": "airspace", "vfr": "vfr", "ifr": "ifr", "flight plan": "flight_plan", "night": "night", "customs": "customs",
-        "transponder": "transponder", "radio": "radio", "drone": "drones", "fuel": "fuel", "medical": "medical", "license": "licensing",
-        "licence": "licensing", "border": "customs", "altitude": "altitudes", "controlled": "airspace", "restricted": "airspace",
-    ]
-
-    static func tags(_ e: Entities) -> JSONValue? {
-        let folded = " " + e.words.joined(separator: " ") + " "
-        let tags = Set(tagWords.compactMap { folded.contains(" \($0.key) ") ? $0.value : nil }).sorted()
-        return tags.isEmpty ? nil : .array(tags.map { .string($0) })
     }
 
     static let all: [String: ArgumentBuilder] = [
@@ -307,18 +355,19 @@ enum AirportArgumentBuilders {
             else if let code = e.airportCodes.first { a["query"] = .string(code) }
             else if let p = e.place { a["query"] = .string(p) }
             else { a["query"] = .string(searchText(text)) }
+            if let c = e.countries.first, e.filters.isEmpty || a["query"]?.stringValue == c { a["query"] = .string(c) }
             common(e, into: &a, distance: false)
             return a
         },
         "get_airport_details": { text, e in
             if let c = e.airportCodes.first { return ["icao_code": .string(c)] }
-            if let p = e.place { return ["icao_code": .string(p)] }
+            if let p = e.place ?? e.subject { return ["icao_code": .string(p)] }
             let q = searchText(text)
             return q.isEmpty ? [:] : ["icao_code": .string(q)]
         },
         "get_notification_for_airport": { text, e in
             var a: Arguments = [:]
-            if let c = e.airportCodes.first { a["icao"] = .string(c) } else if let p = e.place { a["icao"] = .string(p) }
+            if let c = e.airportCodes.first { a["icao"] = .string(c) } else if let p = e.place ?? e.subject { a["icao"] = .string(p) }
             else { let q = searchText(text); if !q.isEmpty { a["icao"] = .string(q) } }
             if let d = e.dayOfWeek { a["day_of_week"] = .string(d) }
             return a
@@ -326,29 +375,29 @@ enum AirportArgumentBuilders {
         "browse_rules": { _, e in
             var a: Arguments = [:]
             if let c = e.countries.first { a["country_code"] = .string(c) }
-            if let t = tags(e) { a["tags"] = t }
             return a
         },
         "answer_rules_question": { text, e in
             var a: Arguments = ["question": .string(text)]
             if let c = e.countries.first { a["country_code"] = .string(c) }
-            if let t = tags(e) { a["tags"] = t }
             return a
         },
         "compare_rules_between_countries": { _, e in
-            var a: Arguments = ["countries": .array(e.countries.map { .string($0) })]
-            if let t = tags(e) { a["tags"] = t }
-            return a
+            ["countries": .array(e.countries.map { .string($0) })]
         },
     ]
 
     /// What is left of a search request once its command words are removed: "find Le Bourget" → "Le Bourget".
     static func searchText(_ text: String) -> String {
+        for marker in [" called ", " named ", " code for ", " for "] {
+            if let r = text.range(of: marker, options: [.caseInsensitive, .backwards]),
+               let p = EntityExtractor.trimPlace(String(text[r.upperBound...])) { return p }
+        }
         var t = " " + text + " "
         for w in ["search for", "search", "look up", "lookup", "find", "show me", "show", "airports named", "airport named", "named",
                   "called", "airport", "airfield", "details for", "details of", "details", "info on", "info about", "information on",
                   "information about", "tell me about", "what is the icao code for", "what is the code for", "icao code for",
-                  "code for", "what is", "where is", "please", "the", "?"] {
+                  "code for", "what's", "what is", "where is", "is there", "me", "an", "a", "any", "please", "the", "?"] {
             t = t.replacingOccurrences(of: " \(w) ", with: " ", options: .caseInsensitive)
             if w == "?" { t = t.replacingOccurrences(of: "?", with: "") }
         }

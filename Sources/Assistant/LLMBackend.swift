@@ -12,6 +12,8 @@ public struct Classification: Sendable, Equatable {
     public var isFollowUp: Bool
     /// How the decision was reached, for `/why` and `--trace`.
     public var trace: [String]
+    /// When the input fits two tools equally well: both, so the answer can ask which.
+    public var alternatives: [String] = []
 
     public init(tool: String?, arguments: Arguments = [:], confidence: Double, isFollowUp: Bool = false, trace: [String] = []) {
         self.tool = tool; self.arguments = arguments; self.confidence = confidence; self.isFollowUp = isFollowUp; self.trace = trace

@@ -28,7 +28,8 @@ public final class NotamTools: @unchecked Sendable {
     /// Opened on first use, so a chat that never touches NOTAMs never creates the file.
     func store() throws -> BriefingStore {
         if let s = openedStore { return s }
-        try UserStore.ensureDirectory()
+        try FileManager.default.createDirectory(atPath: (storePath as NSString).deletingLastPathComponent, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
         let s = try BriefingStore(path: storePath, now: { [now] in now })
         openedStore = s
         return s
@@ -198,9 +199,5 @@ public enum UserStore {
         let env = ProcessInfo.processInfo.environment
         let base = env["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? (NSHomeDirectory() + "/.local/share")
         return base + "/flyfun"
-    }
-
-    static func ensureDirectory() throws {
-        try FileManager.default.createDirectory(atPath: directory(), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     }
 }

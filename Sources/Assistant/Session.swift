@@ -82,6 +82,12 @@ public final class Session: @unchecked Sendable {
             "result": .null, "visualization": (try? JSONValue(encoding: VisualizationPayload.none)) ?? .null, "warnings": .array([]), "error": .null,
         ]
         guard let tool = c.tool else {
+            if c.alternatives.count == 2, let a = environment.catalog.tool(c.alternatives[0]), let b = environment.catalog.tool(c.alternatives[1]),
+               let text = try? environment.templates.text("clarify", ["first": a.description.lowercased(), "second": b.description.lowercased(),
+                                                                        "first_example": a.examples.first ?? a.name, "second_example": b.examples.first ?? b.name]) {
+                json["answer"] = .string(text)
+                return Answer(text: text, json: .object(json), failed: false)
+            }
             let examples = environment.catalog.tools.filter(\.availableOffline).compactMap { $0.examples.first }.prefix(5).map { "  " + $0 }.joined(separator: "\n")
             let text = (try? environment.templates.text("out_of_scope", ["examples": examples])) ?? "I can't answer that offline."
             json["answer"] = .string(text)

@@ -10,7 +10,7 @@ public enum TimeExpressions {
     }
 
     /// A time of day (hour, minute) written in `text` at `index` words.
-    static func clock(_ word: String) -> (Int, Int)? {
+    public static func clock(_ word: String) -> (Int, Int)? {
         var w = word.lowercased()
         if w.hasSuffix("utc") { w.removeLast(3) }
         if w.hasSuffix("z") { w.removeLast() }
