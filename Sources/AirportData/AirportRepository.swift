@@ -158,7 +158,7 @@ public final class AirportRepository: @unchecked Sendable {
                 found.append(a)
             }
         }
-        found.sort { ($0.distanceNM ?? 0, $0.ident) < ($1.distanceNM ?? 0, $1.ident) }
+        found.sort { Self.usefulnessRanking($0, $1, distance: \.distanceNM) }
         return (Array(found.prefix(limit)), found.count)
     }
 
@@ -190,19 +190,33 @@ public final class AirportRepository: @unchecked Sendable {
                 found.append(a)
             }
         }
-        found.sort(by: Self.routeRanking)
+        found.sort { Self.usefulnessRanking($0, $1, distance: \.segmentDistanceNM) }
         return (Array(found.prefix(limit)), found.count)
     }
 
-    /// The corridor ranking: 5 NM bands off track, then hard runway, then runway length.
-    static func routeRanking(_ x: Airport, _ y: Airport) -> Bool {
-        let bx = Int((x.segmentDistanceNM ?? 0) / 5), by = Int((y.segmentDistanceNM ?? 0) / 5)
+    /// How useful an airport is to a visiting pilot: a usable civil field with known, hard,
+    /// long runways beats a private strip with no data or a military air base.
+    static func usefulness(_ a: Airport) -> Int {
+        var score = 0
+        if a.hasHardRunway == true { score += 2 }
+        if a.longestRunwayFt != nil { score += 1 }
+        if a.ident.count == 4, a.ident.allSatisfy(\.isLetter) { score += 1 }
+        let name = a.name.lowercased()
+        if ["air base", "air force", "military", "army", "naval", "raf ", "heliport"].contains(where: name.contains) { score -= 3 }
+        return score
+    }
+
+    /// The ranking of near and corridor searches: distance in 5 NM bands, then usefulness, then
+    /// runway length, then distance. Within a band a pilot prefers the more usable field.
+    static func usefulnessRanking(_ x: Airport, _ y: Airport, distance: KeyPath<Airport, Double?>) -> Bool {
+        let dx = x[keyPath: distance] ?? 0, dy = y[keyPath: distance] ?? 0
+        let bx = Int(dx / 5), by = Int(dy / 5)
         if bx != by { return bx < by }
-        let hx = x.hasHardRunway == true, hy = y.hasHardRunway == true
-        if hx != hy { return hx }
+        let ux = usefulness(x), uy = usefulness(y)
+        if ux != uy { return ux > uy }
         let lx = x.longestRunwayFt ?? 0, ly = y.longestRunwayFt ?? 0
         if lx != ly { return lx > ly }
-        return (x.segmentDistanceNM ?? 0, x.ident) < (y.segmentDistanceNM ?? 0, y.ident)
+        return (dx, x.ident) < (dy, y.ident)
     }
 
     /// The airport a pilot would use for a town: the nearest aerodrome with an ICAO-style

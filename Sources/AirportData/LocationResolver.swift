@@ -30,7 +30,11 @@ public struct ResolvedLocation: Sendable, Encodable {
     public var label: String {
         switch kind {
         case .airport: return airport?.label ?? query
-        case .place: return place.map { "\($0.name) (\($0.countryISO))" } ?? query
+        case .place:
+            guard let p = place else { return query }
+            // Show what the user typed, and the gazetteer's name when it differs ("Sion, Switzerland (Sitten, CH)").
+            let typed = query.split(separator: ",").first.map(String.init) ?? query
+            return TextNormalizer.fold(typed) == TextNormalizer.fold(p.name) ? "\(p.name) (\(p.countryISO))" : "\(query) (\(p.name), \(p.countryISO))"
         case .coordinate: return String(format: "%.3f, %.3f", coordinate.latitude, coordinate.longitude)
         }
     }

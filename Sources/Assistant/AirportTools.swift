@@ -154,7 +154,7 @@ public struct AirportTools: Sendable {
         let excluded: Set<String> = center.kind == .airport ? [center.airport!.ident] : []
         let (found, total) = try repository.airports(near: center.coordinate, radiusNM: radius, filters: f, limit: limit, includeLarge: includeLarge, excluding: excluded)
         let values = ["count": String(found.count), "total": String(total), "radius": Fmt.num(radius), "place": center.label, "filters": filterText(f),
-                      "more": total > found.count ? " (showing the nearest \(found.count) of \(total))" : ""]
+                      "more": total > found.count ? " (best \(found.count) of \(total))" : ""]
         let summary = try templates.answer("find_airports_near_location", found.isEmpty ? "none" : "found", values)
         let table = found.isEmpty ? nil : airportRowsTable(found, distanceTitle: "NM", distance: { Fmt.num($0.distanceNM ?? 0) },
                                                             extra: ("Brg", { Fmt.course(Geodesy.initialCourse(center.coordinate, $0.coordinate)) }))
@@ -264,8 +264,8 @@ public struct AirportTools: Sendable {
         if !d.navaids.isEmpty {
             notes.append("Navaids: " + d.navaids.prefix(5).map { "\($0.ident) \($0.type) \($0.frequencyText) \(Fmt.num($0.distanceNM ?? 0)) NM" }.joined(separator: ", "))
         }
-        if let rule = d.notifications.first {
-            notes.append("Customs notice: " + rule.summary.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && !$0.hasPrefix("📞") && !$0.hasPrefix("📧") }.joined(separator: "; "))
+        for rule in d.notifications {
+            notes.append("Customs notice: " + Self.describe(rule, day: nil))
         }
         let table = d.runways.isEmpty ? nil : TextTable(columns: [.init("Runway"), .init("Length", .right), .init("Width", .right), .init("Surface", flexible: true), .init("Lit"), .init("Headings (true)")],
                                                         rows: d.runways.map { r in
@@ -292,25 +292,7 @@ public struct AirportTools: Sendable {
         }
         var lines: [String] = []
         for r in rules {
-            var parts: [String] = []
-            let kind = (r.ruleType ?? "customs").capitalized
-            switch r.notificationType {
-            case "h24"?: parts.append("available H24")
-            case "on_request"?: parts.append("on request")
-            case "business_day"?: parts.append("notice by business day")
-            case "hours"?: if let h = r.hoursNotice { parts.append("\(h) h notice") }
-            default: break
-            }
-            if let h = r.hoursNotice, r.notificationType != "hours" { parts.append("\(h) h notice") }
-            if let s = r.operatingHoursStart, let e = r.operatingHoursEnd { parts.append("hours \(s)-\(e)") }
-            if r.schengenOnly { parts.append("Schengen flights only") }
-            if r.nonSchengenOnly { parts.append("non-Schengen flights only") }
-            var line = "\(kind): " + (parts.isEmpty ? "see the AIP text" : parts.joined(separator: ", "))
-            if let day, let rule = Self.weekdayRule(r.weekdayRules, day: day) { line += ". On \(day.capitalized): \(rule.isEmpty ? "no detail given" : rule)" }
-            else if !r.weekdayRules.isEmpty {
-                line += ". " + r.weekdayRules.sorted { $0.key < $1.key }.filter { !$0.value.isEmpty }.map { "\($0.key): \($0.value)" }.joined(separator: "; ")
-            }
-            lines.append(line)
+            lines.append(Self.describe(r, day: day))
             if !r.contact.isEmpty { lines.append("Contact: " + r.contact.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")) }
         }
         let summary = try templates.answer("get_notification_for_airport", "found", ["airport": airport.label, "entry": entryText])
@@ -318,6 +300,29 @@ public struct AirportTools: Sendable {
         return ToolOutput(summary: summary + "\n" + lines.joined(separator: "\n"), notes: [source],
                           result: try result(["airport": airport, "rules": rules, "point_of_entry": JSONValue.bool(!entries.isEmpty), "day_of_week": day.map { JSONValue.string($0) }]),
                           visualization: VisualizationPayload(kind: .markerWithDetails, markers: [.init(airport)]))
+    }
+
+    /// One notice rule in words: "Customs: 2 h notice, hours 0800-1600. Mon-Fri: 2h notice; Sat-Sun: 2h notice".
+    static func describe(_ r: NotificationRule, day: String?) -> String {
+        var parts: [String] = []
+        switch r.notificationType {
+        case "h24"?: parts.append("available H24")
+        case "on_request"?: parts.append("on request")
+        case "business_day"?: parts.append("notice by business day")
+        default: break
+        }
+        if let h = r.hoursNotice { parts.append("\(h) h notice") }
+        if let s = r.operatingHoursStart, let e = r.operatingHoursEnd { parts.append("hours \(s)-\(e)") }
+        if r.schengenOnly { parts.append("Schengen flights only") }
+        if r.nonSchengenOnly { parts.append("non-Schengen flights only") }
+        var line = "\((r.ruleType ?? "customs").capitalized): " + (parts.isEmpty ? "see the AIP text" : parts.joined(separator: ", "))
+        if let day, let rule = weekdayRule(r.weekdayRules, day: day) {
+            line += ". On \(day.capitalized): \(rule.isEmpty ? "no detail given" : rule)"
+        } else {
+            let days = r.weekdayRules.sorted { $0.key < $1.key }.filter { !$0.value.isEmpty }.map { "\($0.key): \($0.value)" }
+            if !days.isEmpty { line += ". " + days.joined(separator: "; ") }
+        }
+        return line
     }
 
     /// The weekday rule covering `day` ("Mon-Fri", "Sat-Sun", "Sat-Sun/HOL", "Mon").

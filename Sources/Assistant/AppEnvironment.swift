@@ -1,5 +1,6 @@
 import AirportData
 import Foundation
+import Notams
 
 /// Everything a session needs, wired together once at start: resources, catalog, templates,
 /// the airport database, the backend and the executor.
@@ -16,6 +17,21 @@ public final class AppEnvironment: @unchecked Sendable {
     public let now: Date
     /// What tools remember during the conversation (pasted reports, NOTAMs, last nav log).
     public let state = SessionState()
+
+    /// Loads the NOTAMs of a briefing file into this session only (`--briefing`): answers use them
+    /// as if imported, and nothing is stored.
+    public func loadBriefing(path: String) throws {
+        guard let data = FileManager.default.contents(atPath: (path as NSString).expandingTildeInPath) else {
+            throw AssistantError.toolFailed(code: "file_not_found", message: "cannot read the briefing file '\(path)'")
+        }
+        let qcodes = try QCodeTable(contentsOf: resources.data.appendingPathComponent("notam/qcodes.json"))
+        do {
+            state.sessionNotams = try NotamParser.parse(String(decoding: data, as: UTF8.self), qcodes: qcodes, referenceDate: now).notams
+        } catch {
+            throw AssistantError.toolFailed(code: "notam_error", message: "the briefing \(path) holds no readable NOTAM: \(error)")
+        }
+        state.briefingFromFile = true
+    }
 
     /// Where the database lives by default: `$XDG_CACHE_HOME/flyfun/airports-<hash>.sqlite`.
     public static func defaultDatabasePath(hash: String) -> String {

@@ -88,8 +88,7 @@ public final class Session: @unchecked Sendable {
                 json["answer"] = .string(text)
                 return Answer(text: text, json: .object(json), failed: false)
             }
-            let examples = environment.catalog.tools.filter(\.availableOffline).compactMap { $0.examples.first }.prefix(5).map { "  " + $0 }.joined(separator: "\n")
-            let text = (try? environment.templates.text("out_of_scope", ["examples": examples])) ?? "I can't answer that offline."
+            let text = (try? environment.templates.text("out_of_scope")) ?? "I can't answer that offline."
             json["answer"] = .string(text)
             return Answer(text: text, json: .object(json), failed: false)
         }

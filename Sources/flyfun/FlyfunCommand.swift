@@ -50,6 +50,7 @@ struct FlyfunCommand {
             break
         }
         let environment = try AppEnvironment(resources: resources, databasePath: o.databasePath, now: o.now ?? Date(), progress: progress)
+        if let briefing = o.briefing { try environment.loadBriefing(path: briefing) }
         let isTTY = isatty(STDOUT_FILENO) != 0
         let session = Session(environment: environment, options: SessionOptions(
             json: o.json, color: o.wantsColor(isTTY: isTTY), width: terminalWidth(isTTY: isTTY), echo: o.echo, trace: o.trace))
