@@ -20,7 +20,7 @@ let package = Package(
         .target(name: "Assistant", dependencies: ["AirportData", "AviationWeather", "Notams", "FlightPlanning"]),
         .executableTarget(name: "flyfun", dependencies: ["Assistant", "CEditLine"]),
         .testTarget(name: "AirportDataTests", dependencies: ["AirportData"]),
-        .testTarget(name: "AviationWeatherTests", dependencies: ["AviationWeather"], exclude: ["Corpus"]),
+        .testTarget(name: "AviationWeatherTests", dependencies: ["AviationWeather"], resources: [.copy("Corpus")]),
         .testTarget(name: "NotamsTests", dependencies: ["Notams"], exclude: ["Corpus"]),
         .testTarget(name: "FlightPlanningTests", dependencies: ["FlightPlanning"]),
         .testTarget(name: "AssistantTests", dependencies: ["Assistant"]),

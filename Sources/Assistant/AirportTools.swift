@@ -248,7 +248,8 @@ public struct AirportTools: Sendable {
         let place = [airport.municipality, d.regionName, d.countryName].compactMap { $0 }.filter { !$0.isEmpty }
         let entry: String
         if let p = d.pointsOfEntry.first {
-            entry = "Point of entry: yes (\(p.source == "eu_border_crossing_list" ? "EU border crossing list" : p.source)\(p.comment.map { ", \($0)" } ?? "")). Check AIP AD 2.3 for customs hours and notice."
+            let comment = p.comment.flatMap { $0.count <= 40 ? ", \($0)" : nil } ?? ""
+            entry = "Point of entry: yes (\(Self.sourceName(p.source))\(comment)). Check AIP AD 2.3 for customs hours and notice."
         } else {
             entry = "Point of entry: not in the border crossing lists; international flights need an entry airport."
         }
@@ -275,6 +276,17 @@ public struct AirportTools: Sendable {
         if d.runways.isEmpty { notes.insert("No runway data in OurAirports for \(airport.ident).", at: 0) }
         return ToolOutput(summary: summary, table: table, notes: notes, result: try JSONValue(encoding: d),
                           visualization: VisualizationPayload(kind: .markerWithDetails, markers: [.init(airport)]))
+    }
+
+    /// The list a point of entry comes from, in words.
+    static func sourceName(_ source: String) -> String {
+        switch source {
+        case "eu_border_crossing_list": return "EU border crossing list"
+        case "ukho_egar", "ukho_egar+govuk_gar_table": return "UK designated aerodrome for GA international flights"
+        case "ukho_egar_crown_dependency": return "Crown Dependency airport; own arrival formalities"
+        case let s where s.hasPrefix("revenue_ie"): return "Irish Revenue approved airport"
+        default: return source
+        }
     }
 
     // MARK: - get_notification_for_airport

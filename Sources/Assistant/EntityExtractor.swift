@@ -369,18 +369,6 @@ public struct EntityExtractor: Sendable {
     /// Cuts a place phrase at the first word that starts a filter or request.
     static func trimPlace(_ s: String) -> String? {
         var p = " " + s.trimmingCharacters(in: CharacterSet(charactersIn: " ?!.")) + " "
-        // A comma ends the place unless a country follows it ("Sion, Switzerland") or it is "lat, lon".
-        if LocationResolverShim.coordinateText(in: p) != nil, p.split(separator: " ").count <= 3 {
-            return p.trimmingCharacters(in: .whitespaces)
-        }
-        if let comma = p.firstIndex(of: ",") {
-            let after = p[p.index(after: comma)...].trimmingCharacters(in: .whitespaces)
-            let firstWords = after.split(separator: " ").prefix(2).map(String.init)
-            let isCountry = (1...max(1, firstWords.count)).contains { n in
-                CountryResolver.isCountryName(firstWords.prefix(n).joined(separator: " "))
-            }
-            if !isCountry { p = String(p[..<comma]) + " " }
-        }
         for t in placeTerminators {
             if let r = p.range(of: t, options: .caseInsensitive) {
                 // Starting with a terminator means there is no place at all ("what about within 20 nm").
@@ -391,6 +379,15 @@ public struct EntityExtractor: Sendable {
         // A time is not a place ("between 18Z and 22Z").
         if TimeExpressions.clock(p.trimmingCharacters(in: .whitespaces).split(separator: " ").first.map(String.init) ?? "") != nil,
            p.lowercased().contains("z") || p.contains(":") { return nil }
+        // A comma ends the place unless a country follows it ("Sion, Switzerland") or it is "lat, lon".
+        if let comma = p.firstIndex(of: ","), LocationResolverShim.coordinateText(in: p) == nil {
+            let after = p[p.index(after: comma)...].trimmingCharacters(in: .whitespaces)
+            let firstWords = after.split(separator: " ").prefix(2).map(String.init)
+            let isCountry = (1...max(1, firstWords.count)).contains { n in
+                CountryResolver.isCountryName(firstWords.prefix(n).joined(separator: " "))
+            }
+            if !isCountry { p = String(p[..<comma]) + " " }
+        }
         var out = p.trimmingCharacters(in: .whitespaces)
         while let last = out.last, "?.!,;:".contains(last) { out.removeLast() }
         out = out.trimmingCharacters(in: .whitespaces)

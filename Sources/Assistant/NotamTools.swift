@@ -91,7 +91,7 @@ public final class NotamTools: @unchecked Sendable {
             }
             let section = result.stored ? "imported" : "not_imported"
             var summary = try templates.answer("import_briefing", section, ["count": String(result.notamCount), "flight": result.flight, "path": path,
-                                                                             "carried": String(result.carriedStatuses)])
+                                                                             "carried": result.carriedStatuses == 1 ? "1 status" : "\(result.carriedStatuses) statuses"])
             summary += "\n" + NotamDescriber.describe(result.diff)
             return ToolOutput(summary: summary, notes: result.errors.map { "Not read: \($0.message)" }, result: try JSONValue(encoding: result),
                               warnings: result.warnings + result.errors.map(\.message))
@@ -133,7 +133,9 @@ public final class NotamTools: @unchecked Sendable {
         }
         let onlyNew = a["only_new"]?.boolValue ?? false
         let query = NotamQuery(icao: icao, category: category, window: window, onlyNew: onlyNew)
-        let matching = NotamFilter.apply(query, to: notams, isNew: { tracked[$0.identity.key]?.change == "new" || tracked[$0.identity.key]?.change == "changed" })
+        // A cancellation is news about another NOTAM, not a hazard in force: it shows in the changes, not here.
+        let active = notams.filter { $0.type != .cancel }
+        let matching = NotamFilter.apply(query, to: active, isNew: { tracked[$0.identity.key]?.change == "new" || tracked[$0.identity.key]?.change == "changed" })
         let groups = NotamFilter.grouped(matching)
         var parts: [String] = []
         if let category { parts.append(category.replacingOccurrences(of: "_", with: " ")) }

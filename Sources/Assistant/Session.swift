@@ -43,6 +43,18 @@ public final class Session: @unchecked Sendable {
         self.options = options
     }
 
+    /// The input as echoed: control and formatting characters dropped so an echo can never
+    /// move the cursor or reverse the terminal's text direction.
+    static func printable(_ line: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        for s in line.unicodeScalars {
+            let c = s.properties.generalCategory
+            if c == .control || c == .format { continue }
+            scalars.append(s)
+        }
+        return String(scalars)
+    }
+
     /// The banner shown when the chat starts on a terminal.
     public func banner() -> String {
         let meta = (try? environment.repository.metadata()) ?? []
@@ -54,7 +66,7 @@ public final class Session: @unchecked Sendable {
     /// Handles one line of input: a slash command, or a question.
     public func handle(_ rawLine: String) -> TurnResult {
         let line = rawLine.trimmingCharacters(in: .whitespacesAndNewlines)
-        var prefix = options.echo ? "> \(KeywordFallbackBackend.sanitize(rawLine))\n" : ""
+        var prefix = options.echo ? "> \(Self.printable(rawLine))\n" : ""
         if line.isEmpty {
             return TurnResult(output: prefix + ((try? environment.templates.text("empty")) ?? ""), failed: false, exit: false)
         }
@@ -77,7 +89,7 @@ public final class Session: @unchecked Sendable {
 
     func answer(_ input: String, _ c: Classification) -> Answer {
         var json: [String: JSONValue] = [
-            "input": .string(KeywordFallbackBackend.sanitize(input)), "tool": c.tool.map { .string($0) } ?? .null,
+            "input": .string(Self.printable(input)), "tool": c.tool.map { .string($0) } ?? .null,
             "arguments": .object(c.arguments), "confidence": .number((c.confidence * 100).rounded() / 100),
             "result": .null, "visualization": (try? JSONValue(encoding: VisualizationPayload.none)) ?? .null, "warnings": .array([]), "error": .null,
         ]
