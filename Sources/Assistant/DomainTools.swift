@@ -13,7 +13,7 @@ struct DomainTools {
     static func make(resources: ResourceLocator, repository: AirportRepository, resolver: LocationResolver, templates: Templates,
                      state: SessionState, now: Date, userDirectory: String) throws -> DomainTools {
         var d = DomainTools()
-        d.add(WeatherIntents.make(now: now))
+        d.add(WeatherIntents.make(now: now, state: state))
         for (k, v) in WeatherTools(state: state, templates: templates, now: now).handlers { d.handlers[k] = v }
         let qcodes = try QCodeTable(contentsOf: resources.data.appendingPathComponent("notam/qcodes.json"))
         d.add(NotamIntents.make(now: now))
@@ -38,8 +38,22 @@ enum WeatherIntents {
         if w.to != w.from { a["until_time"] = .string(TimeExpressions.iso(w.to)) }
     }
 
-    static func make(now: Date) -> DomainTools {
+    /// First words of a TAF line that continues the TAF pasted on the line before.
+    static func continuesTAF(_ text: String) -> Bool {
+        guard let first = text.split(separator: " ").first?.uppercased() else { return false }
+        if ["TEMPO", "BECMG", "INTER", "RMK"].contains(first) { return true }
+        if first.hasPrefix("PROB"), first.count == 6, first.dropFirst(4).allSatisfy(\.isNumber) { return true }
+        if first.hasPrefix("FM"), first.count == 8, first.dropFirst(2).allSatisfy(\.isNumber) { return true }
+        if (first.hasPrefix("TX") || first.hasPrefix("TN")), first.hasSuffix("Z"), first.contains("/") { return true }
+        return false
+    }
+
+    static func make(now: Date, state: SessionState) -> DomainTools {
         var d = DomainTools()
+        d.patterns.append(PatternRule(name: "TAF continued on the next line") { text, _ in
+            guard continuesTAF(text), let previous = state.lastTAFText else { return nil }
+            return ("decode_taf", ["report": .string(previous + "\n" + text)])
+        })
         d.patterns.append(PatternRule(name: "pasted METAR/TAF") { text, _ in
             guard let located = WeatherReportLocator.locate(in: text) else { return nil }
             if located.kind == .taf {
@@ -51,8 +65,14 @@ enum WeatherIntents {
             }
             return ("decode_metar", ["report": .string(located.text)])
         })
-        d.builders["decode_metar"] = { _, e in
-            e.airportCodes.first.map { ["station": .string($0)] } ?? [:]
+        d.builders["decode_metar"] = { text, e in
+            guard let code = e.airportCodes.first else { return [:] }
+            // "decode METAR EGLL 2210 24008KT": a report that did not look like one; decode it
+            // anyway so the error names the group that is wrong.
+            if let r = text.range(of: code, options: .caseInsensitive), text[r.upperBound...].split(separator: " ").count >= 2 {
+                return ["report": .string(String(text[r.lowerBound...]))]
+            }
+            return ["station": .string(code)]
         }
         d.builders["decode_taf"] = { text, e in
             var a: Arguments = [:]

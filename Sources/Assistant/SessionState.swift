@@ -11,6 +11,9 @@ public final class SessionState: @unchecked Sendable {
     public var metars: [String: METAR] = [:]
     /// The latest TAF per station.
     public var tafs: [String: TAF] = [:]
+    /// The text of the last TAF pasted, so a TAF pasted over several lines (each line a turn)
+    /// can be joined back together.
+    public var lastTAFText: String?
     /// NOTAMs pasted in this session or loaded with `--briefing` (not persisted).
     public var sessionNotams: [Notam] = []
     /// True when `--briefing` supplied the NOTAMs (the persistent store is then not used).

@@ -39,9 +39,8 @@ public struct WeatherTools: Sendable {
         } else {
             throw AssistantError.missingArgument(tool: "decode_metar", argument: "report")
         }
-        let warnings = warningsText(m.warnings)
-        return ToolOutput(summary: WeatherDescriber.describe(m), notes: warnings.isEmpty ? [] : ["Kept but not understood: " + warnings.joined(separator: "; ")],
-                          result: try JSONValue(encoding: m), warnings: warnings)
+        // The description already lists groups it could not decode; `warnings` carries them for scripts.
+        return ToolOutput(summary: WeatherDescriber.describe(m), result: try JSONValue(encoding: m), warnings: warningsText(m.warnings))
     }
 
     func taf(_ a: Arguments) throws -> ToolOutput {
@@ -49,6 +48,7 @@ public struct WeatherTools: Sendable {
         if let report = a["report"]?.stringValue {
             do { t = try TAFParser.parse(report) } catch { throw Self.failure(error, kind: "taf") }
             state.tafs[t.station] = t
+            state.lastTAFText = report
         } else if let station = a["station"]?.stringValue?.uppercased() ?? (state.tafs.count == 1 ? state.tafs.keys.first : nil) {
             guard let known = state.tafs[station] else {
                 throw AssistantError.toolFailed(code: "no_report", message: "no TAF for \(station) in this chat: flyfun has no live weather offline; paste the TAF first")
@@ -58,7 +58,7 @@ public struct WeatherTools: Sendable {
             throw AssistantError.missingArgument(tool: "decode_taf", argument: "report")
         }
         let warnings = warningsText(t.warnings)
-        let notes = warnings.isEmpty ? [] : ["Kept but not understood: " + warnings.joined(separator: "; ")]
+        let notes: [String] = []
         let from = a["at_time"]?.stringValue.flatMap { ISO8601DateFormatter().date(from: $0) }
         let to = a["until_time"]?.stringValue.flatMap { ISO8601DateFormatter().date(from: $0) }
         if let from, let to, to > from {

@@ -178,11 +178,11 @@ enum GroupDecoder {
         if t.equals("SNOCLO") || t.equals("R/SNOCLO") { return true }
         if let (_, i) = runwayPrefix(t) {
             let rest = t.count - i
+            if t.matches("CLRD", at: i) && rest == 6 { return true }
             if rest == 6 {
                 for k in i..<t.count where !(t.isDigit(k) || t.isSlash(k)) { return false }
                 return true
             }
-            if t.matches("CLRD", at: i) && rest == 6 { return true }
             if t.matches("SNOCLO", at: i) && rest == 6 { return true }
             return false
         }

@@ -166,7 +166,9 @@ public enum METARParser {
                 var j = i + 1
                 while j < n {
                     let u = text.token(j)
-                    if u.equals("NOSIG") || u.equals("BECMG") || u.equals("TEMPO") || u.equals("RMK") || isTimedTrendStart(u) { break }
+                    if u.equals("NOSIG") || u.equals("BECMG") || u.equals("TEMPO") || u.equals("RMK") { break }
+                    // `FM1030` inside TEMPO/BECMG is that trend's time, not a new trend.
+                    if isTimedTrendStart(u) && isTimedTrendStart(t) { break }
                     j += 1
                 }
                 for k in i..<j { roles[k] = .trend }

@@ -47,7 +47,7 @@ struct TAFSpecTests {
     func forecastGroups() throws {
         let t = try TAFParser.parse("TAF KGFA 121200Z 1212/1318 03018KT 3000 -SN OVC015 620158 530054 WS020/19030KT QNH2972INS TXM07/1219Z TNM08/1311Z")
         #expect(t.base.icing.first == LayerHazard(raw: "620158", intensity: 2, baseFeet: 1500, thicknessFeet: 8000))
-        #expect(t.base.turbulence.first?.baseFeet == 0 && t.base.turbulence.first?.intensity == 3)
+        #expect(t.base.turbulence.first == LayerHazard(raw: "530054", intensity: 3, baseFeet: 500, thicknessFeet: 4000))
         #expect(t.base.windshear == ForecastWindShear(heightFeet: 2000, direction: 190, speed: 30, unit: "KT"))
         #expect(t.maxTemp == ForecastTemperature(value: -7, day: 12, hour: 19))
         #expect(t.minTemp == ForecastTemperature(value: -8, day: 13, hour: 11))
