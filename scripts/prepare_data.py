@@ -66,6 +66,7 @@ OURAIRPORTS_SNAPSHOT = ("github.com/davidmegginson/ourairports-data commit "
 
 # row: (name in list, ICAO in list, new ident, reason)
 EU_ICAO_FIXES = {
+    623: ("Stjørdal", "ENSTJ", "ENVA", "ENSTJ is not a valid ICAO code; Trondheim Værnes airport (ENVA) lies in Stjørdal municipality"),
     58:  ("Stauning Lufthavn", "EKST", "EKVJ", "EKST is Sydfyn/Tåsinge (row 59); Stauning Vestjylland is EKVJ"),
     62:  ("Vojens Lufthavn", "EKVJ", "EKSP", "EKVJ is Stauning; Vojens = Skrydstrup Air Base EKSP (municipality Vojens)"),
     66:  ("Års flyveplads i Løgstør", "EKAR", "EKVH", "EKAR is the Syd Arne North Sea helideck; Aars = Vesthimmerland Airfield EKVH (keywords 'Års')"),
@@ -105,7 +106,6 @@ EU_ICAO_FIXES = {
 EU_DROPS = {
     113: ("Berlin-Tegel", "EDDT", "Tegel closed in 2020; not in OurAirports"),
     397: ("Daugavpils lidlauks", "EVDA", "EVDA not in OurAirports; Daugavpils International (LV-8040) is type closed; Griva Airfield (hint LV-0002) is another site"),
-    623: ("Stjørdal", "ENSTJ", "ENSTJ is not a valid ICAO code (dropped as the brief asks; NOTE: Trondheim Værnes ENVA lies in Stjørdal and is probably meant)"),
     625: ("Narvik", "ENNK", "ENNK not in OurAirports; Narvik Framnes (NO-0111) is closed; Evenes ENEV is a different aerodrome"),
     626: ("Sortland", "ENSO", "ENSO is Stord (kept for Leirvik, row 615); OurAirports has no aerodrome at Sortland (ENSD is Sandane)"),
 }

@@ -74,7 +74,7 @@ public final class AppEnvironment: @unchecked Sendable {
         let resolver = LocationResolver(repository: repository, countries: countries)
         let extractor = EntityExtractor(repository: repository, countries: countries)
         let airportTools = AirportTools(repository: repository, resolver: resolver, countries: countries, templates: templates,
-                                        cruiseSpeed: { _ in nil })
+                                        cruiseSpeed: LazyAircraftTypes.shared(dataDirectory: resources.data).cruiseSpeed)
         var handlers = airportTools.handlers
         let extensions = try DomainTools.make(resources: resources, repository: repository, resolver: resolver, templates: templates,
                                               state: state, now: now, userDirectory: self.userDirectory)

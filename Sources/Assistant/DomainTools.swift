@@ -19,6 +19,12 @@ struct DomainTools {
         d.add(NotamIntents.make(now: now))
         for (k, v) in NotamTools(qcodes: qcodes, state: state, templates: templates, now: now,
                                           storePath: userDirectory + "/briefings.sqlite").handlers { d.handlers[k] = v }
+        // Planning: its "question + pasted METAR" rule must run before the plain METAR decoder.
+        let planning = PlanningIntents.make()
+        d.patterns.insert(contentsOf: planning.patterns, at: 0)
+        for (k, v) in planning.builders { d.builders[k] = v }
+        for (k, v) in PlanningTools(repository: repository, resolver: resolver, templates: templates, state: state, dataDirectory: resources.data,
+                                    storePath: userDirectory + "/profiles.sqlite").handlers { d.handlers[k] = v }
         return d
     }
 

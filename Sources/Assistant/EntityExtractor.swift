@@ -94,6 +94,7 @@ public struct EntityExtractor: Sendable {
         vote wage wait wake walk wall want ward warm was wash wave way ways weak wear week well went were west what \
         when who whom why wide wife wild will wind wine wing wire wise wish with wood word wore work wx yard yeah year \
         yes yet you your zero zone
+        tas oat isa wca eta ete gph lph mtow poh cg arm qfe sat
         """.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\\" }).map(String.init))
 
     /// Phrases that end a place name ("Annecy with customs" → "Annecy").
@@ -113,7 +114,8 @@ public struct EntityExtractor: Sendable {
         "distnce": "distance", "distanse": "distance", "distane": "distance", "lenght": "length", "runwya": "runway", "rnway": "runway",
         "detials": "details", "detalis": "details", "infomation": "information", "frequncies": "frequencies", "frequences": "frequencies",
         "notifcation": "notification", "notificaton": "notification", "elevaton": "elevation", "betwen": "between", "bewteen": "between",
-        "whats": "what's", "paved-runway": "paved runway", "clsoe": "close", "colse": "close", "rout": "route", "roue": "route",
+        "whats": "what's", "paved-runway": "paved runway", "serach": "search", "seach": "search", "searh": "search",
+        "enroute": "en route", "clsoe": "close", "colse": "close", "rout": "route", "roue": "route",
     ]
 
     /// `text` with known misspellings corrected, word by word, keeping everything else as typed.
@@ -348,6 +350,12 @@ public struct EntityExtractor: Sendable {
         for (k, v) in short where folded.contains(" on \(k) ") { e.dayOfWeek = v; return }
     }
 
+    /// A lower-case word the gazetteer or the airport codes know ("elstree", "courchevel").
+    func isKnownPlace(_ text: String) -> Bool {
+        guard text.count >= 3, !Self.commonWords.contains(text.lowercased()) else { return false }
+        return repository.isAirportCode(text) || !((try? repository.places(named: text, limit: 1)) ?? []).isEmpty
+    }
+
     // MARK: - NOTAM ids, paths, NOTAM text
 
     func extractNotamBits(_ text: String, into e: inout Entities) {
@@ -451,7 +459,9 @@ public struct EntityExtractor: Sendable {
             var run: [String] = []
             for w in before.reversed() {
                 let joiner = ["le", "la", "les", "de", "du", "des", "sur", "en", "am", "im", "an", "der", "di", "del"].contains(w)
-                if w.first?.isUppercase == true || (joiner && !run.isEmpty) { run.insert(w, at: 0) } else { break }
+                // Abbreviations in capitals ("ETE Shoreham to Caen") are not part of the place.
+                if w.count <= 3, w == w.uppercased(), Self.commonWords.contains(w.lowercased()) { break }
+                if w.first?.isUppercase == true || (joiner && !run.isEmpty) || (run.isEmpty && isKnownPlace(w)) { run.insert(w, at: 0) } else { break }
             }
             while let first = run.first, first.first?.isLowercase == true { run.removeFirst() }
             if let y = Self.trimPlace(String(cleaned[toRange.upperBound...])), !run.isEmpty,
@@ -480,10 +490,11 @@ public struct EntityExtractor: Sendable {
         }
         // The airport a single-airport question is about: "tell me about Biggin Hill", "elevation of Sion".
         if e.airportCodes.isEmpty, e.place == nil, e.routeFrom == nil {
-            for marker in [" about ", " details of ", " details for ", " info for ", " elevation of ", " of ", " at ", " for ", " is "] {
+            for marker in [" about ", " details of ", " details for ", " info for ", " info on ", " elevation of ", " search for ", " look up ", " find ",
+                           " locate ", " of ", " at ", " for ", " on ", " is "] {
                 guard let r = (" " + cleaned).range(of: marker, options: .caseInsensitive) else { continue }
                 let rest = String((" " + cleaned)[r.upperBound...])
-                if let p = Self.trimPlace(rest), p.first?.isUppercase == true || p.first?.isNumber == true {
+                if let p = Self.trimPlace(rest), p.first?.isUppercase == true || p.first?.isNumber == true || isKnownPlace(p) {
                     e.subject = p
                     break
                 }

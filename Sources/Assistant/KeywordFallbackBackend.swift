@@ -86,8 +86,11 @@ public struct KeywordFallbackBackend: LLMBackend {
         let looksLikeSQL = Self.sqlCues.contains { folded.contains(" \($0) ") } || input.contains(";--") || input.contains("';")
         // Words that belong to a recognised filter ("with a runway over 800 m") say nothing about the tool.
         var scoringText = folded
-        let runwayFilters = ["min_runway_length_ft", "max_runway_length_ft"]
-        if runwayFilters.contains(where: { entities.filters[$0] != nil }) {
+        // Length filters always describe the runway; lighting or surface filters do when the question is
+        // about a place or radius ("lit runways within 25 miles of Ajaccio"), not about one airport.
+        let lengthFilter = ["min_runway_length_ft", "max_runway_length_ft"].contains { entities.filters[$0] != nil }
+        let kindFilter = ["has_lighted_runway", "has_hard_runway"].contains { entities.filters[$0] != nil }
+        if lengthFilter || (kindFilter && (entities.distanceNM != nil || entities.place != nil)) {
             scoringText = scoringText.replacingOccurrences(of: " runways ", with: " _ ").replacingOccurrences(of: " runway ", with: " _ ")
         }
         var scored: [(tool: ToolDefinition, score: Double, met: Bool)] = []
@@ -167,8 +170,8 @@ public struct KeywordFallbackBackend: LLMBackend {
     static func sanitize(_ input: String) -> String {
         var scalars = String.UnicodeScalarView()
         for s in input.unicodeScalars.prefix(4000) {
-            if s == "\t" || s == "\n" || s == "\r" { scalars.append(" ") }
-            else if s.properties.generalCategory == .control || s.properties.generalCategory == .format || s == "\u{FFFD}" { continue }
+            // Control and formatting characters become spaces, so "\u{1B}[2JEGLL" still shows the code.
+            if s.properties.generalCategory == .control || s.properties.generalCategory == .format || s == "\u{FFFD}" { scalars.append(" ") }
             else { scalars.append(s) }
         }
         return String(scalars).trimmingCharacters(in: .whitespaces)
