@@ -158,7 +158,7 @@ public final class AirportRepository: @unchecked Sendable {
                 found.append(a)
             }
         }
-        found.sort { Self.usefulnessRanking($0, $1, distance: \.distanceNM) }
+        found = Self.ranked(found, distance: \.distanceNM)
         return (Array(found.prefix(limit)), found.count)
     }
 
@@ -190,7 +190,7 @@ public final class AirportRepository: @unchecked Sendable {
                 found.append(a)
             }
         }
-        found.sort { Self.usefulnessRanking($0, $1, distance: \.segmentDistanceNM) }
+        found = Self.ranked(found, distance: \.segmentDistanceNM)
         return (Array(found.prefix(limit)), found.count)
     }
 
@@ -206,17 +206,26 @@ public final class AirportRepository: @unchecked Sendable {
         return score
     }
 
-    /// The ranking of near and corridor searches: distance in 5 NM bands, then usefulness, then
-    /// runway length, then distance. Within a band a pilot prefers the more usable field.
-    static func usefulnessRanking(_ x: Airport, _ y: Airport, distance: KeyPath<Airport, Double?>) -> Bool {
+    /// `airports` in ranking order, with each airport's usefulness worked out once, not per comparison.
+    static func ranked(_ airports: [Airport], distance: KeyPath<Airport, Double?>) -> [Airport] {
+        let keyed = airports.map { (airport: $0, usefulness: usefulness($0)) }
+        return keyed.sorted { rank($0.airport, $0.usefulness, $1.airport, $1.usefulness, distance: distance) }.map(\.airport)
+    }
+
+    static func rank(_ x: Airport, _ ux: Int, _ y: Airport, _ uy: Int, distance: KeyPath<Airport, Double?>) -> Bool {
         let dx = x[keyPath: distance] ?? 0, dy = y[keyPath: distance] ?? 0
         let bx = Int(dx / 5), by = Int(dy / 5)
         if bx != by { return bx < by }
-        let ux = usefulness(x), uy = usefulness(y)
         if ux != uy { return ux > uy }
         let lx = x.longestRunwayFt ?? 0, ly = y.longestRunwayFt ?? 0
         if lx != ly { return lx > ly }
         return (dx, x.ident) < (dy, y.ident)
+    }
+
+    /// The ranking of near and corridor searches: distance in 5 NM bands, then usefulness, then
+    /// runway length, then distance. Within a band a pilot prefers the more usable field.
+    static func usefulnessRanking(_ x: Airport, _ y: Airport, distance: KeyPath<Airport, Double?>) -> Bool {
+        rank(x, usefulness(x), y, usefulness(y), distance: distance)
     }
 
     /// The airport a pilot would use for a town: the nearest aerodrome with an ICAO-style

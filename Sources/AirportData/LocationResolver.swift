@@ -121,6 +121,10 @@ public struct LocationResolver: Sendable {
 public struct CountryResolver: Sendable {
     private let byName: [String: String]
     private let names: [String: String]
+    /// Every recognised folded name (for scanning utterances), longest first; computed once.
+    public let allNames: [(name: String, code: String)]
+    /// The most words any name has ("bosnia and herzegovina").
+    public let maxWords: Int
 
     /// Synonyms and demonyms OurAirports' country table does not carry.
     static let extra: [String: String] = [
@@ -149,7 +153,12 @@ public struct CountryResolver: Sendable {
         for (k, v) in Self.extra { byName[k] = v }
         self.byName = byName
         self.names = names
+        self.allNames = byName.map { ($0.key, $0.value) }.sorted { $0.name.count > $1.name.count }
+        self.maxWords = byName.keys.map { $0.split(separator: " ").count }.max() ?? 1
     }
+
+    /// The code of a folded name exactly as stored, or nil.
+    public func code(forFolded folded: String) -> String? { byName[folded] }
 
     /// The ISO-2 code for a country name, synonym or demonym; `nil` if `text` is none.
     public func code(for text: String) -> String? {
@@ -177,8 +186,4 @@ public struct CountryResolver: Sendable {
     /// The English name of `iso`.
     public func name(for iso: String) -> String? { names[iso.uppercased()] }
 
-    /// Every recognised folded name (for scanning utterances), longest first.
-    public var allNames: [(name: String, code: String)] {
-        byName.map { ($0.key, $0.value) }.sorted { $0.name.count > $1.name.count }
-    }
 }

@@ -182,15 +182,25 @@ public struct EntityExtractor: Sendable {
     // MARK: - Countries
 
     func extractCountries(_ folded: String, into e: inout Entities) {
-        var text = folded
+        // Longest word runs first ("united kingdom" before "kingdom"), one dictionary look-up each.
+        let words = folded.split(separator: " ").map(String.init)
+        var used = Array(repeating: false, count: words.count)
         var found: [(Int, String)] = []
-        for (name, code) in countries.allNames where name.count >= 2 {
-            // "us" and "uk" only count as countries when typed as words, never inside others.
-            guard let range = text.range(of: " \(name) ") else { continue }
-            if name == "us", !(folded.contains(" the us ") || folded.contains(" in us ")) { continue }
-            if name == "jersey" || name == "guernsey" || name == "georgia" || name == "chad" { continue }
-            found.append((text.distance(from: text.startIndex, to: range.lowerBound), code))
-            text.replaceSubrange(range, with: " " + String(repeating: "_", count: name.count) + " ")
+        for n in stride(from: min(countries.maxWords, words.count), through: 1, by: -1) {
+            var i = 0
+            while i + n <= words.count {
+                if !used[i..<(i + n)].contains(true), let code = countries.code(forFolded: words[i..<(i + n)].joined(separator: " ")) {
+                    let name = words[i..<(i + n)].joined(separator: " ")
+                    // "us" only counts as a country in "the us"/"in us"; some names are also common words or US states.
+                    let blocked = (name == "us" && !(i > 0 && ["the", "in"].contains(words[i - 1])))
+                        || ["jersey", "guernsey", "georgia", "chad"].contains(name)
+                    if !blocked {
+                        found.append((i, code))
+                        for k in i..<(i + n) { used[k] = true }
+                    }
+                }
+                i += 1
+            }
         }
         var seen = Set<String>()
         for (_, code) in found.sorted(by: { $0.0 < $1.0 }) where seen.insert(code).inserted { e.countries.append(code) }

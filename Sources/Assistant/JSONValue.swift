@@ -35,8 +35,7 @@ public enum JSONValue: Sendable, Equatable, Codable {
 
     /// Converts any `Encodable` value (a tool's typed result) into a JSON value.
     public init(encoding value: some Encodable) throws {
-        let data = try JSONEncoder().encode(value)
-        self = try JSONDecoder().decode(JSONValue.self, from: data)
+        self = try JSONValueEncoder().encode(value)
     }
 
     public var stringValue: String? { if case .string(let s) = self { return s } else { return nil } }
