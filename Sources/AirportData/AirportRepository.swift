@@ -194,6 +194,8 @@ public final class AirportRepository: @unchecked Sendable {
         return (Array(found.prefix(limit)), found.count)
     }
 
+    static let militaryWords: [[UInt8]] = ["air base", "air force", "military", "army", "naval", "raf ", "heliport"].map { Array($0.utf8) }
+
     /// How useful an airport is to a visiting pilot: a usable civil field with known, hard,
     /// long runways beats a private strip with no data or a military air base.
     static func usefulness(_ a: Airport) -> Int {
@@ -201,8 +203,9 @@ public final class AirportRepository: @unchecked Sendable {
         if a.hasHardRunway == true { score += 2 }
         if a.longestRunwayFt != nil { score += 1 }
         if a.ident.count == 4, a.ident.allSatisfy(\.isLetter) { score += 1 }
-        let name = a.name.lowercased()
-        if ["air base", "air force", "military", "army", "naval", "raf ", "heliport"].contains(where: name.contains) { score -= 3 }
+        // Byte search: Foundation's `contains` was most of the ranking time.
+        let name = Array(a.name.lowercased().utf8)
+        if militaryWords.contains(where: { name.firstRange(of: $0) != nil }) { score -= 3 }
         return score
     }
 

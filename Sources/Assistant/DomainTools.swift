@@ -15,9 +15,8 @@ struct DomainTools {
         var d = DomainTools()
         d.add(WeatherIntents.make(now: now, state: state))
         for (k, v) in WeatherTools(state: state, templates: templates, now: now).handlers { d.handlers[k] = v }
-        let qcodes = try QCodeTable(contentsOf: resources.data.appendingPathComponent("notam/qcodes.json"))
         d.add(NotamIntents.make(now: now))
-        for (k, v) in NotamTools(qcodes: qcodes, state: state, templates: templates, now: now,
+        for (k, v) in NotamTools(qcodesURL: resources.data.appendingPathComponent("notam/qcodes.json"), state: state, templates: templates, now: now,
                                           storePath: userDirectory + "/briefings.sqlite").handlers { d.handlers[k] = v }
         // Planning: its "question + pasted METAR" rule must run before the plain METAR decoder.
         let planning = PlanningIntents.make()

@@ -26,6 +26,10 @@ public struct KeywordFallbackBackend: LLMBackend {
     var builders: [String: ArgumentBuilder]
     /// The session clock, for follow-ups that change a time ("and at 18Z?").
     let now: Date
+    /// Per tool: its one-word keywords of five letters or more, for typo matching (built once).
+    let fuzzyKeywords: [String: [(word: [UInt8], weight: Double)]]
+    /// Per tool: all its keywords, so a word that is itself a keyword is not also a typo of another.
+    let keywordSets: [String: Set<String>]
 
     /// Minimum keyword score for a tool to be chosen on keywords alone.
     public static let scoreThreshold = 2.0
@@ -43,6 +47,14 @@ public struct KeywordFallbackBackend: LLMBackend {
         var all = AirportArgumentBuilders.all
         for (k, v) in builders { all[k] = v }
         self.builders = all
+        var fuzzy: [String: [(word: [UInt8], weight: Double)]] = [:]
+        var sets: [String: Set<String>] = [:]
+        for tool in catalog.tools {
+            fuzzy[tool.name] = tool.intent.keywords.filter { $0.key.utf8.count >= 5 && !$0.key.contains(" ") }.map { (Array($0.key.utf8), $0.value) }
+            sets[tool.name] = Set(tool.intent.keywords.keys)
+        }
+        self.fuzzyKeywords = fuzzy
+        self.keywordSets = sets
     }
 
     /// Words that show the user is asking about airports at all.
@@ -94,12 +106,17 @@ public struct KeywordFallbackBackend: LLMBackend {
             scoringText = scoringText.replacingOccurrences(of: " runways ", with: " _ ").replacingOccurrences(of: " runway ", with: " _ ")
         }
         var scored: [(tool: ToolDefinition, score: Double, met: Bool)] = []
+        let scoringWords = scoringText.split(separator: " ").map(String.init)
+        let wordSet = Set(scoringWords)
+        let scoringBytes = Array(scoringText.utf8)
         for tool in catalog.tools {
             var score = 0.0
-            for (phrase, weight) in tool.intent.keywords where scoringText.contains(" \(phrase) ") {
-                score += weight
+            for (phrase, weight) in tool.intent.keywords {
+                // One-word keywords are a set look-up; phrases a byte search on word boundaries.
+                let hit = phrase.contains(" ") ? scoringBytes.firstRange(of: Array(" \(phrase) ".utf8)) != nil : wordSet.contains(phrase)
+                if hit { score += weight }
             }
-            score += fuzzyScore(tool, words: scoringText.split(separator: " ").map(String.init))
+            score += fuzzyScore(tool, words: scoringWords)
             let met = needsMet(tool.intent.needs, entities)
             // Naming what a tool needs is evidence for it: two places for the route tools.
             if met && tool.intent.needs == "two_locations" && score > 0 { score += 1.5 }
@@ -179,12 +196,14 @@ public struct KeywordFallbackBackend: LLMBackend {
 
     /// Typo tolerance: a word within one edit of a single-word keyword of five letters or more.
     func fuzzyScore(_ tool: ToolDefinition, words: [String]) -> Double {
+        guard let keywords = fuzzyKeywords[tool.name], let exact = keywordSets[tool.name] else { return 0 }
+        // A word that is itself a keyword ("runway" next to "runways") was already counted.
+        let candidates = words.filter { $0.utf8.count >= 5 && !exact.contains($0) }.map { Array($0.utf8) }
+        guard !candidates.isEmpty else { return 0 }
+        let present = Set(words)
         var score = 0.0
-        let exact = Set(tool.intent.keywords.keys)
-        for (phrase, weight) in tool.intent.keywords where phrase.count >= 5 && !phrase.contains(" ") {
-            if words.contains(phrase) { continue }
-            // A word that is itself a keyword ("runway" next to "runways") was already counted.
-            if words.contains(where: { !exact.contains($0) && $0.count >= 5 && abs($0.count - phrase.count) <= 1 && Self.withinOneEdit($0, phrase) }) {
+        for (phrase, weight) in keywords where !present.contains(String(decoding: phrase, as: UTF8.self)) {
+            if candidates.contains(where: { abs($0.count - phrase.count) <= 1 && Self.withinOneEdit($0, phrase) }) {
                 score += weight * 0.8
             }
         }
@@ -192,8 +211,10 @@ public struct KeywordFallbackBackend: LLMBackend {
     }
 
     /// True when `a` and `b` differ by one insertion, deletion, substitution or adjacent swap.
-    static func withinOneEdit(_ a: String, _ b: String) -> Bool {
-        let x = Array(a), y = Array(b)
+    static func withinOneEdit(_ a: String, _ b: String) -> Bool { withinOneEdit(Array(a.utf8), Array(b.utf8)) }
+
+    /// The same on UTF-8 bytes (keywords are ASCII; an accented word simply never matches).
+    static func withinOneEdit(_ x: [UInt8], _ y: [UInt8]) -> Bool {
         if x == y { return true }
         if x.count == y.count {
             let diffs = (0..<x.count).filter { x[$0] != y[$0] }

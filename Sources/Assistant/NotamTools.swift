@@ -5,7 +5,9 @@ import Notams
 /// The NOTAM and briefing tools: parse pasted text, import briefings per flight, answer
 /// "NOTAMs for LFMD", show what changed, and keep statuses.
 public final class NotamTools: @unchecked Sendable {
-    let qcodes: QCodeTable
+    /// Where the Q-code tables are; read on first use so chats without NOTAMs start faster.
+    let qcodesURL: URL
+    private var loadedQCodes: QCodeTable?
     let state: SessionState
     let templates: Templates
     let now: Date
@@ -17,8 +19,8 @@ public final class NotamTools: @unchecked Sendable {
         UserStore.directory() + "/briefings.sqlite"
     }
 
-    public init(qcodes: QCodeTable, state: SessionState, templates: Templates, now: Date, storePath: String = NotamTools.defaultStorePath()) {
-        self.qcodes = qcodes
+    public init(qcodesURL: URL, state: SessionState, templates: Templates, now: Date, storePath: String = NotamTools.defaultStorePath()) {
+        self.qcodesURL = qcodesURL
         self.state = state
         self.templates = templates
         self.now = now
@@ -33,6 +35,13 @@ public final class NotamTools: @unchecked Sendable {
         let s = try BriefingStore(path: storePath, now: { [now] in now })
         openedStore = s
         return s
+    }
+
+    func qcodes() throws -> QCodeTable {
+        if let q = loadedQCodes { return q }
+        let q = try QCodeTable(contentsOf: qcodesURL)
+        loadedQCodes = q
+        return q
     }
 
     public var handlers: [String: any ToolHandler] {
@@ -56,7 +65,7 @@ public final class NotamTools: @unchecked Sendable {
     func parse(_ a: Arguments) throws -> ToolOutput {
         let text = a["text"]?.stringValue ?? ""
         let result: NotamParseResult
-        do { result = try NotamParser.parse(text, qcodes: qcodes, referenceDate: now) } catch { throw failure(error) }
+        do { result = try NotamParser.parse(text, qcodes: try qcodes(), referenceDate: now) } catch { throw failure(error) }
         // Pasted NOTAMs join the session, so "NOTAMs for LFMD" can answer from them next.
         let keys = Set(result.notams.map(\.identity.key))
         state.sessionNotams = state.sessionNotams.filter { !keys.contains($0.identity.key) } + result.notams
@@ -85,7 +94,7 @@ public final class NotamTools: @unchecked Sendable {
                 _ = try s.createFlight(name: "default")
             }
             let delay = ProcessInfo.processInfo.environment["FLYFUN_TEST_IMPORT_DELAY_MS"].flatMap(Double.init)
-            let result = try s.importBriefing(text: text, source: path, flight: flightName, qcodes: qcodes, referenceDate: now) { _, _ in
+            let result = try s.importBriefing(text: text, source: path, flight: flightName, qcodes: try qcodes(), referenceDate: now) { _, _ in
                 // Test hook: slows the import inside its transaction so a crash test can kill it midway.
                 if let delay { Thread.sleep(forTimeInterval: delay / 1000) }
             }
