@@ -90,8 +90,14 @@ public struct ForecastConditions: Sendable, Encodable, Equatable {
         if change.cavok {
             r.cavok = true; r.visibility = nil; r.clouds = []; r.weather = []
         } else {
+            // Leaving CAVOK keeps what CAVOK stated for the elements not restated:
+            // visibility 10 km or more (clouds restated below replace "none").
+            let wasCavok = r.cavok
             if let v = change.visibility { r.visibility = v; r.cavok = false }
             if !change.clouds.isEmpty { r.clouds = change.clouds; r.cavok = false }
+            if wasCavok && !r.cavok && r.visibility == nil {
+                r.visibility = Visibility(value: 9999, unit: "m", qualifier: "P", direction: nil, raw: "CAVOK")
+            }
         }
         if !change.weather.isEmpty { r.weather = change.weather == ["NSW"] ? [] : change.weather.filter { $0 != "NSW" } }
         if let s = change.windshear { r.windshear = s }

@@ -195,11 +195,18 @@ extension TAF {
     /// after its end) and possible ones (TEMPO/PROB/INTER in force, BECMG in
     /// progress: during a BECMG both the old and the new conditions are possible).
     public func conditions(at: Date, reference: Date) -> TAFConditionsAt {
-        guard let v = validity(reference: reference), at >= v.start, at < v.end else {
+        guard let v = validity(reference: reference) else { return conditions(at: at, validity: nil, resolved: []) }
+        return conditions(at: at, validity: v, resolved: resolvedGroups(validity: v))
+    }
+
+    /// Same as `conditions(at:reference:)` with the date resolution done once by
+    /// the caller (`worst` evaluates many instants; resolving per instant would
+    /// make it cubic in the number of groups).
+    func conditions(at: Date, validity v: DateInterval?, resolved: [ResolvedGroup]) -> TAFConditionsAt {
+        guard let v, at >= v.start, at < v.end else {
             return TAFConditionsAt(station: station, time: at, withinValidity: false, prevailing: nil,
                                    prevailingAssessment: nil, prevailingSources: [], possible: [])
         }
-        let resolved = resolvedGroups(validity: v)
         var prevailing = base
         var sources = ["base"]
         var inProgress: [ResolvedGroup] = []
@@ -242,7 +249,8 @@ extension TAF {
         let lo = max(from, v.start), hi = min(to, v.end)
         // Conditions only change at group boundaries: evaluate at each one.
         var points: Set<Date> = [lo]
-        for r in resolvedGroups(validity: v) {
+        let resolved = resolvedGroups(validity: v)
+        for r in resolved {
             if r.start > lo && r.start < hi { points.insert(r.start) }
             if r.end > lo && r.end < hi { points.insert(r.end) }
         }
@@ -265,7 +273,7 @@ extension TAF {
             }
         }
         for p in points.sorted() {
-            let at = conditions(at: p, reference: reference)
+            let at = conditions(at: p, validity: v, resolved: resolved)
             if let c = at.prevailing, let a = at.prevailingAssessment {
                 consider(c, a, at.prevailingSources.last ?? "base", false)
             }

@@ -29,7 +29,7 @@ struct FuzzTests {
             for _ in 0..<(1 + rng.int(4)) where !b.isEmpty { b[rng.int(b.count)] = UInt8(truncatingIfNeeded: rng.next()) }
             return String(decoding: b, as: UTF8.self)
         case 4: return String(s.prefix(rng.int(s.count + 1)))
-        case 5: return Array(repeating: s, count: 20 + rng.int(30)).joined(separator: " ")
+        case 5: return Array(repeating: s, count: 2 + rng.int(4)).joined(separator: " ") // huge inputs: see `pathological`
         case 6:
             let ctrl = ["\u{0}", "\r", "\n", "\t", "\u{7F}", "\u{1B}", "=", "é", "🛩"]
             var b = s
@@ -58,7 +58,8 @@ struct FuzzTests {
             if let m = try? METARParser.parse(s) { decoded += 1; _ = WeatherDescriber.describe(m); _ = m.categoryAssessment }
             if let t = try? TAFParser.parse(s) {
                 decoded += 1
-                if let v = t.validity(reference: ref) { _ = t.worst(from: v.start, to: v.end, reference: ref) }
+                // The timeline is exercised on a tenth of the cases to keep the run short in debug builds.
+                if rng.int(10) == 0, let v = t.validity(reference: ref) { _ = t.worst(from: v.start, to: v.end, reference: ref) }
             }
             _ = WeatherReportLocator.locate(in: s)
         }

@@ -111,7 +111,7 @@ struct TAFSpecTests {
         let t = try TAFParser.parse("TAF LFMN 221100Z 2212/2318 VRB05KT CAVOK PROB30 TEMPO 2214/2218 4000 TSRA BKN040CB BECMG 2300/2302 BKN006 FZFG")
         let ref = utc(2026, 6, 22, 11)
         let w = t.worst(from: utc(2026, 6, 22, 12), to: utc(2026, 6, 22, 18), reference: ref)
-        #expect(w.category == .mvfr && w.causeIsPossible)
+        #expect(w.category == .ifr && w.causeIsPossible) // 4000 m ≙ 2.5 SM
         #expect(w.cause == "PROB30 TEMPO 2214/2218 4000 TSRA BKN040CB")
         #expect(w.thunderstorm && w.cumulonimbus && !w.freezing)
         let night = t.worst(from: utc(2026, 6, 22, 20), to: utc(2026, 6, 23, 6), reference: ref)
@@ -163,7 +163,7 @@ struct DescriberLocatorTests {
         let t = try TAFParser.parse(TAFSpecTests.egtf)
         let text = WeatherDescriber.describe(t)
         #expect(text.split(separator: "\n").count == 1 + 1 + t.groups.count)
-        #expect(text.contains("Becoming 22/14Z–22/16Z: broken 800 ft — IFR"))
+        #expect(text.contains("Becoming 22/14Z–22/16Z: Broken 800 ft — IFR"))
     }
 
     @Test("locates a report inside a sentence and tells METAR from TAF")
