@@ -148,6 +148,7 @@ public enum METARParser {
         var lastWasWind = false
         var sawBody = false  // any weather element decoded; used to place `/////` groups
 
+        var hasWind = false
         while i < n {
             let t = text.token(i)
             let pos = i + 1
@@ -181,9 +182,9 @@ public enum METARParser {
                 m.modifier = t.equals("CORR") ? "COR" : t.string
                 roles[i] = .modifier; i += 1; continue
             }
-            if m.wind == nil, let w = GroupDecoder.wind(t) {
+            if !hasWind, let w = GroupDecoder.wind(t) {
                 switch w {
-                case .wind(let wind): m.wind = wind; roles[i] = .wind; lastWasWind = true
+                case .wind(let wind): m.wind = wind; hasWind = true; roles[i] = .wind; lastWasWind = true
                 case .missing: roles[i] = .missing
                 }
                 sawBody = true; i += 1; continue
