@@ -205,18 +205,17 @@ public final class AirportRepository: @unchecked Sendable {
         if a.ident.count == 4, a.ident.allSatisfy(\.isLetter) { score += 1 }
         // Byte search: Foundation's `contains` was most of the ranking time.
         let name = Array(a.name.lowercased().utf8)
-        if militaryWords.contains(where: { name.firstRange(of: $0) != nil }) { score -= 3 }
+        if militaryWords.contains(where: { ByteSearch.contains(name, $0) }) { score -= 3 }
         return score
     }
 
     /// `airports` in ranking order, with each airport's usefulness worked out once, not per comparison.
     static func ranked(_ airports: [Airport], distance: KeyPath<Airport, Double?>) -> [Airport] {
-        let keyed = airports.map { (airport: $0, usefulness: usefulness($0)) }
-        return keyed.sorted { rank($0.airport, $0.usefulness, $1.airport, $1.usefulness, distance: distance) }.map(\.airport)
+        let keyed = airports.map { (airport: $0, usefulness: usefulness($0), distance: $0[keyPath: distance] ?? 0) }
+        return keyed.sorted { rank($0.airport, $0.usefulness, $0.distance, $1.airport, $1.usefulness, $1.distance) }.map(\.airport)
     }
 
-    static func rank(_ x: Airport, _ ux: Int, _ y: Airport, _ uy: Int, distance: KeyPath<Airport, Double?>) -> Bool {
-        let dx = x[keyPath: distance] ?? 0, dy = y[keyPath: distance] ?? 0
+    static func rank(_ x: Airport, _ ux: Int, _ dx: Double, _ y: Airport, _ uy: Int, _ dy: Double) -> Bool {
         let bx = Int(dx / 5), by = Int(dy / 5)
         if bx != by { return bx < by }
         if ux != uy { return ux > uy }
@@ -228,7 +227,7 @@ public final class AirportRepository: @unchecked Sendable {
     /// The ranking of near and corridor searches: distance in 5 NM bands, then usefulness, then
     /// runway length, then distance. Within a band a pilot prefers the more usable field.
     static func usefulnessRanking(_ x: Airport, _ y: Airport, distance: KeyPath<Airport, Double?>) -> Bool {
-        rank(x, usefulness(x), y, usefulness(y), distance: distance)
+        rank(x, usefulness(x), x[keyPath: distance] ?? 0, y, usefulness(y), y[keyPath: distance] ?? 0)
     }
 
     /// The airport a pilot would use for a town: the nearest aerodrome with an ICAO-style

@@ -65,3 +65,30 @@ public enum TextNormalizer {
         return out.contains(where: { $0 >= 0x80 }) ? folded.lowercased() : folded
     }
 }
+
+/// Substring search on UTF-8 bytes: a plain loop, because the generic `firstRange(of:)`
+/// resolves to Foundation's `DataProtocol` version, which showed up as a tenth of an answer.
+public enum ByteSearch {
+    /// Whether `needle` occurs in `haystack`.
+    @inlinable
+    public static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+        let n = haystack.count, m = needle.count
+        guard m > 0 else { return true }
+        guard m <= n else { return false }
+        return haystack.withUnsafeBufferPointer { h in
+            needle.withUnsafeBufferPointer { p in
+                let first = p[0]
+                var i = 0
+                while i <= n - m {
+                    if h[i] == first {
+                        var j = 1
+                        while j < m && h[i + j] == p[j] { j += 1 }
+                        if j == m { return true }
+                    }
+                    i += 1
+                }
+                return false
+            }
+        }
+    }
+}

@@ -256,7 +256,8 @@ public struct EntityExtractor: Sendable {
     // MARK: - Filters
 
     func extractFilters(_ folded: String, into e: inout Entities) {
-        func has(_ phrases: [String]) -> Bool { phrases.contains { folded.contains(" \($0) ") } }
+        let bytes = Array(folded.utf8)
+        func has(_ phrases: [String]) -> Bool { phrases.contains { ByteSearch.contains(bytes, Array(" \($0) ".utf8)) } }
         let negated = has(["without customs", "no customs", "non customs"])
         if has(["customs", "border crossing", "border crossings", "port of entry", "ports of entry", "point of entry",
                 "points of entry", "poe", "clear customs", "clearing customs", "immigration", "international flights", "border"]) {

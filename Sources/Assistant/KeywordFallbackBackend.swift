@@ -113,7 +113,7 @@ public struct KeywordFallbackBackend: LLMBackend {
             var score = 0.0
             for (phrase, weight) in tool.intent.keywords {
                 // One-word keywords are a set look-up; phrases a byte search on word boundaries.
-                let hit = phrase.contains(" ") ? scoringBytes.firstRange(of: Array(" \(phrase) ".utf8)) != nil : wordSet.contains(phrase)
+                let hit = phrase.contains(" ") ? ByteSearch.contains(scoringBytes, Array(" \(phrase) ".utf8)) : wordSet.contains(phrase)
                 if hit { score += weight }
             }
             score += fuzzyScore(tool, words: scoringWords)
