@@ -47,7 +47,7 @@ public struct DatabaseBuilder: Sendable {
     /// Builds the database at `path` (replacing it atomically), reporting progress lines.
     @discardableResult
     public func build(to path: String, progress: (String) -> Void = { _ in }) throws -> Counts {
-        let tmp = path + ".building-\(ProcessInfo.processInfo.processIdentifier)"
+        let tmp = path + ".building-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)"
         try? FileManager.default.removeItem(atPath: tmp)
         var counts: Counts = []
         do {

@@ -33,6 +33,8 @@ public final class AppEnvironment: @unchecked Sendable {
         state.briefingFromFile = true
     }
 
+    private static let buildLock = NSLock()
+
     /// Where the database lives by default: `$XDG_CACHE_HOME/flyfun/airports-<hash>.sqlite`.
     public static func defaultDatabasePath(hash: String) -> String {
         let env = ProcessInfo.processInfo.environment
@@ -45,6 +47,9 @@ public final class AppEnvironment: @unchecked Sendable {
     ///   - databasePath: `--db`; when nil the cache path keyed by the source hash is used.
     ///   - progress: receives one line per build step (shown on stderr).
     public static func ensureDatabase(resources: ResourceLocator, databasePath: String?, progress: (String) -> Void) throws -> String {
+        // One build at a time in a process; a second caller then finds the finished file.
+        buildLock.lock()
+        defer { buildLock.unlock() }
         let builder = DatabaseBuilder(dataDirectory: resources.data)
         if let path = databasePath, FileManager.default.fileExists(atPath: path) { return path }
         let path = try databasePath ?? defaultDatabasePath(hash: builder.sourceHash())

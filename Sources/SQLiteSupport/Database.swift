@@ -65,6 +65,9 @@ public final class Database: @unchecked Sendable {
     /// The path the database was opened from.
     public let path: String
     private var cache: [String: Statement] = [:]
+    /// Serialises use of the connection: SQLite is opened without its own mutex, and the
+    /// statement cache is a plain dictionary, so two threads must never be inside at once.
+    private let lock = NSRecursiveLock()
 
     /// Opens (or creates, in `.readWrite`) the database at `path`.
     public init(path: String, mode: Mode = .readWrite) throws {
@@ -93,6 +96,8 @@ public final class Database: @unchecked Sendable {
 
     /// Runs one or more statements without parameters (schema, pragmas).
     public func execute(_ sql: String) throws {
+        lock.lock()
+        defer { lock.unlock() }
         var err: UnsafeMutablePointer<CChar>?
         if sqlite3_exec(handle, sql, nil, nil, &err) != SQLITE_OK {
             let message = err.map { String(cString: $0) } ?? lastErrorMessage
@@ -103,6 +108,8 @@ public final class Database: @unchecked Sendable {
 
     /// A prepared statement for `sql`, compiled once per connection and reused.
     public func prepare(_ sql: String) throws -> Statement {
+        lock.lock()
+        defer { lock.unlock() }
         if let cached = cache[sql] {
             cached.reset()
             return cached
@@ -114,6 +121,8 @@ public final class Database: @unchecked Sendable {
 
     /// Runs `sql` with `parameters` bound in order and returns each row.
     public func query(_ sql: String, _ parameters: [any SQLBindable] = []) throws -> [Row] {
+        lock.lock()
+        defer { lock.unlock() }
         let statement = try prepare(sql)
         try statement.bind(parameters)
         var rows: [Row] = []
@@ -124,6 +133,8 @@ public final class Database: @unchecked Sendable {
 
     /// Runs a statement that returns no rows, with `parameters` bound in order.
     public func run(_ sql: String, _ parameters: [any SQLBindable] = []) throws {
+        lock.lock()
+        defer { lock.unlock() }
         let statement = try prepare(sql)
         try statement.bind(parameters)
         while try statement.next() != nil {}
@@ -140,6 +151,8 @@ public final class Database: @unchecked Sendable {
     /// crash or error never leaves half a change behind.
     @discardableResult
     public func transaction<T>(_ body: () throws -> T) throws -> T {
+        lock.lock()
+        defer { lock.unlock() }
         try execute("BEGIN IMMEDIATE")
         do {
             let value = try body()

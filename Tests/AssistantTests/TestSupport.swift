@@ -30,10 +30,11 @@ enum Fixtures {
         try AppEnvironment(resources: resources, databasePath: databasePath, now: now, userDirectory: userDirectory)
     }
 
-    /// One shared environment for read-only questions.
-    static let shared: AppEnvironment = {
+    /// An environment for read-only questions: a new one on each use, because tests run in
+    /// parallel and an environment (its session state) belongs to one conversation.
+    static var shared: AppEnvironment {
         do { return try environment() } catch { fatalError("\(error)") }
-    }()
+    }
 
     /// The built `flyfun` binary next to the test bundle (`swift build` before `swift test`).
     static var binary: URL? {
