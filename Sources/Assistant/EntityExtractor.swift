@@ -512,6 +512,15 @@ public struct EntityExtractor: Sendable {
             }
         }
         if e.place == nil, e.routeFrom == nil, e.airportCodes.count == 1 { e.place = e.airportCodes[0] }
+        // "Zürich airports", "airfields Annecy": a known town next to an airport word.
+        if e.place == nil, e.routeFrom == nil, e.airportCodes.isEmpty {
+            let nouns: Set<String> = ["airports", "airport", "airfields", "airfield", "aerodromes", "aerodrome", "strips", "fields", "any", "some", "list"]
+            let rest = cleaned.split(separator: " ").map(String.init).filter { !nouns.contains($0.lowercased().trimmingCharacters(in: .punctuationCharacters)) }
+            let candidate = rest.joined(separator: " ").trimmingCharacters(in: CharacterSet(charactersIn: " ?!."))
+            if rest.count < cleaned.split(separator: " ").count, !rest.isEmpty, rest.count <= 3, countries.code(for: candidate) == nil, isKnownPlace(candidate) {
+                e.place = candidate
+            }
+        }
         if e.place == nil, e.routeFrom == nil, let c = LocationResolverShim.coordinateText(in: cleaned) { e.place = c }
     }
 }

@@ -170,7 +170,10 @@ public final class Session: @unchecked Sendable {
         switch parts[0] {
         case "/help", "/?":
             let extra = environment.catalog.tools.filter { $0.category != "airports" && $0.category != "rules" }
-                .map { "  " + ($0.examples.first ?? $0.name).padding(toLength: 47, withPad: " ", startingAt: 0) + $0.description.prefix(60) }
+                .map { tool -> String in
+                    let example = (tool.examples.first ?? tool.name).truncated(to: 44)
+                    return "  " + example.padding(toLength: 46, withPad: " ", startingAt: 0) + " " + tool.description.truncated(to: 60)
+                }
                 .joined(separator: "\n")
             return ((try? environment.templates.text("help", ["extra_help": extra])) ?? "", false, false)
         case "/tools":

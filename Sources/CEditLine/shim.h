@@ -52,14 +52,21 @@ static inline void flyfun_set_locale(void) {
     }
 }
 
-/// Ctrl-C while editing: drop the line and show a fresh prompt, never exit.
+/// Set by the Ctrl-C handler; read (and cleared) after readline returns.
+static volatile sig_atomic_t flyfun_interrupted = 0;
+
+/// Ctrl-C while editing: only note it. libedit then abandons the line and readline returns
+/// NULL; the caller sees the flag, drops the line and prompts again instead of exiting.
 static void flyfun_sigint_handler(int sig) {
     (void)sig;
-    ssize_t ignored = write(STDOUT_FILENO, "^C\n", 3);
-    (void)ignored;
-    rl_replace_line("", 0);
-    rl_on_new_line();
-    rl_redisplay();
+    flyfun_interrupted = 1;
+}
+
+/// 1 when Ctrl-C was pressed since the last call.
+static inline int flyfun_take_interrupt(void) {
+    int was = flyfun_interrupted;
+    flyfun_interrupted = 0;
+    return was;
 }
 
 /// Installs the Ctrl-C handler (without SA_RESTART so a blocked read returns).

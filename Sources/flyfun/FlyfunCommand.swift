@@ -75,11 +75,21 @@ struct FlyfunCommand {
             let editor = LineEditor(completions: session.completions(for:))
             print(session.banner())
             fflush(nil)
-            while let line = editor.readLine(prompt: session.options.color ? "\u{1B}[1;36mflyfun>\u{1B}[0m " : "flyfun> ") {
-                let result = session.handle(line)
-                if !result.output.isEmpty { print(result.output + "\n") }
-                fflush(nil)
-                if result.exit { break }
+            // \u{1}…\u{2} mark the colour codes as taking no room, so libedit places the cursor right.
+            let prompt = session.options.color ? "\u{1}\u{1B}[1;36m\u{2}flyfun>\u{1}\u{1B}[0m\u{2} " : "flyfun> "
+            loop: while true {
+                switch editor.readLine(prompt: prompt) {
+                case .end:
+                    print("")
+                    break loop
+                case .interrupted:
+                    continue
+                case .line(let line):
+                    let result = session.handle(line)
+                    if !result.output.isEmpty { print(result.output + "\n") }
+                    fflush(nil)
+                    if result.exit { break loop }
+                }
             }
             return 0
         }

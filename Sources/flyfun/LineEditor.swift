@@ -45,9 +45,25 @@ final class LineEditor {
         flyfun_install_sigint()
     }
 
-    /// The next line, or nil at end of input (Ctrl-D).
-    func readLine(prompt: String) -> String? {
-        guard let raw = readline(prompt) else { return nil }
+    /// What the user did at the prompt.
+    enum Input {
+        case line(String)
+        /// Ctrl-C: the line was dropped; prompt again.
+        case interrupted
+        /// Ctrl-D or end of input.
+        case end
+    }
+
+    /// The next line, an interruption, or the end of input.
+    func readLine(prompt: String) -> Input {
+        _ = flyfun_take_interrupt()
+        guard let raw = readline(prompt) else {
+            if flyfun_take_interrupt() != 0 {
+                print("^C")
+                return .interrupted
+            }
+            return .end
+        }
         defer { free(raw) }
         let line = String(cString: raw)
         if !line.trimmingCharacters(in: .whitespaces).isEmpty, FileManager.default.isWritableFile(atPath: historyPath ?? "/") || historyPath == nil {
@@ -57,6 +73,6 @@ final class LineEditor {
                 chmod(historyPath, 0o600)
             }
         }
-        return line
+        return .line(line)
     }
 }
