@@ -7,7 +7,7 @@ import SQLiteSupport
 /// interrupted at any moment never leaves a half-built database behind.
 public struct DatabaseBuilder: Sendable {
     /// Bumped whenever the schema or derived columns change, so old caches are rebuilt.
-    public static let schemaVersion = 3
+    public static let schemaVersion = 4
 
     /// The source files, relative to the data folder.
     public static let sources = [
@@ -71,6 +71,8 @@ public struct DatabaseBuilder: Sendable {
                 progress("frequencies, navaids and notices")
                 counts.append(("places", try importPlaces(db)))
                 progress("places")
+                try db.execute(Self.indexes)
+                progress("indexes")
                 try db.run("INSERT INTO meta(key, value) VALUES ('schema_version', ?), ('built_utc', ?), ('source_hash', ?)",
                            [String(Self.schemaVersion), ISO8601DateFormatter().string(from: Date()), try sourceHash()])
                 for (table, rows) in counts {
@@ -96,10 +98,6 @@ public struct DatabaseBuilder: Sendable {
         longest_runway_ft INTEGER, has_hard_runway INTEGER, has_lighted_runway INTEGER NOT NULL,
         point_of_entry INTEGER NOT NULL, name_folded TEXT NOT NULL);
     CREATE UNIQUE INDEX airports_ident ON airports(ident);
-    CREATE INDEX airports_icao ON airports(icao_code);
-    CREATE INDEX airports_iata ON airports(iata_code);
-    CREATE INDEX airports_gps ON airports(gps_code);
-    CREATE INDEX airports_country ON airports(iso_country, type);
     CREATE VIRTUAL TABLE airport_rtree USING rtree(id, min_lat, max_lat, min_lon, max_lon);
     CREATE VIRTUAL TABLE airport_fts USING fts5(name, municipality, keywords, content='',
         tokenize='unicode61 remove_diacritics 2');
@@ -107,22 +105,32 @@ public struct DatabaseBuilder: Sendable {
         airport_id INTEGER NOT NULL, length_ft INTEGER, width_ft INTEGER, surface TEXT, surface_kind TEXT,
         lighted INTEGER, le_ident TEXT, le_heading REAL, le_displaced_ft INTEGER, le_elevation_ft INTEGER,
         he_ident TEXT, he_heading REAL, he_displaced_ft INTEGER, he_elevation_ft INTEGER);
-    CREATE INDEX runways_airport ON runways(airport_id);
     CREATE TABLE frequencies(airport_id INTEGER NOT NULL, type TEXT, description TEXT, mhz REAL);
-    CREATE INDEX frequencies_airport ON frequencies(airport_id);
     CREATE TABLE navaids(id INTEGER PRIMARY KEY, ident TEXT, name TEXT, type TEXT, frequency_khz INTEGER,
         latitude REAL, longitude REAL, iso_country TEXT, associated_airport TEXT);
     CREATE VIRTUAL TABLE navaid_rtree USING rtree(id, min_lat, max_lat, min_lon, max_lon);
     CREATE TABLE points_of_entry(icao TEXT NOT NULL, country_iso TEXT, name_in_list TEXT, type TEXT,
         comment TEXT, source TEXT, source_date TEXT);
-    CREATE INDEX points_of_entry_icao ON points_of_entry(icao);
     CREATE TABLE notifications(icao TEXT NOT NULL, rule_type TEXT, notification_type TEXT, hours_notice INTEGER,
         operating_hours_start TEXT, operating_hours_end TEXT, weekday_rules TEXT, schengen_rules TEXT,
         contact_info TEXT, summary TEXT, raw_text TEXT, confidence REAL, created_utc TEXT);
-    CREATE INDEX notifications_icao ON notifications(icao);
     CREATE TABLE places(id INTEGER PRIMARY KEY, name TEXT NOT NULL, country TEXT, admin1 TEXT,
         latitude REAL, longitude REAL, population INTEGER);
-    CREATE TABLE place_names(folded TEXT NOT NULL, place_id INTEGER NOT NULL, PRIMARY KEY(folded, place_id)) WITHOUT ROWID;
+    CREATE TABLE place_names(folded TEXT NOT NULL, place_id INTEGER NOT NULL);
+    """
+
+    /// Indexes are built once the rows are in: one sorted build is much faster than keeping
+    /// each B-tree ordered through hundreds of thousands of inserts.
+    static let indexes = """
+    CREATE INDEX airports_icao ON airports(icao_code);
+    CREATE INDEX airports_iata ON airports(iata_code);
+    CREATE INDEX airports_gps ON airports(gps_code);
+    CREATE INDEX airports_country ON airports(iso_country, type);
+    CREATE INDEX runways_airport ON runways(airport_id);
+    CREATE INDEX frequencies_airport ON frequencies(airport_id);
+    CREATE INDEX points_of_entry_icao ON points_of_entry(icao);
+    CREATE INDEX notifications_icao ON notifications(icao);
+    CREATE INDEX place_names_folded ON place_names(folded, place_id);
     """
 
     private func reader(_ source: String, separator: UInt8 = UInt8(ascii: ","), quoting: Bool = true) throws -> (CSVHeader, CSVReader.Iterator) {
@@ -319,7 +327,7 @@ public struct DatabaseBuilder: Sendable {
             .map { try h.index($0, in: file) }
         var n = 0
         let insertPlace = try db.prepare("INSERT INTO places VALUES (?,?,?,?,?,?,?)")
-        let insertName = try db.prepare("INSERT OR IGNORE INTO place_names VALUES (?,?)")
+        let insertName = try db.prepare("INSERT INTO place_names VALUES (?,?)")
         while let r = rows.next() {
             guard r.count > 1 else { continue }
             guard let id = Int(r.field(c[0])), let lat = Double(r.field(c[4])), let lon = Double(r.field(c[5])) else { continue }
