@@ -41,7 +41,12 @@ enum ReportCommands {
             guard files.count == 2 else { throw UsageError(message: "notam diff needs two files: PREV CURR") }
             output = try tools.diff(previous: String(contentsOfFile: files[0], encoding: .utf8), current: String(contentsOfFile: files[1], encoding: .utf8))
         case "notam":
-            output = tools.notams(try readInput(o.positional, allowFile: true))
+            let text = try readInput(o.positional, allowFile: true)
+            output = tools.notams(text)
+            // stdout stays the list the contract names; NOTAMs that could not be read go to stderr.
+            if o.json, !output.failed, let errors = tools.notamErrors(text) {
+                FileHandle.standardError.write(Data((errors.jsonText() + "\n").utf8))
+            }
         case "metar":
             output = tools.metar(try readInput(o.positional, allowFile: false))
         default:
