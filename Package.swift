@@ -16,7 +16,7 @@ let package = Package(
         .target(name: "AirportData", dependencies: ["SQLiteSupport"]),
         .target(name: "AviationWeather"),
         .target(name: "Notams", dependencies: ["SQLiteSupport"]),
-        .target(name: "FlightPlanning", dependencies: ["SQLiteSupport"]),
+        .target(name: "FlightPlanning", dependencies: ["SQLiteSupport", "AirportData"]),
         .target(name: "Assistant", dependencies: ["AirportData", "AviationWeather", "Notams", "FlightPlanning"]),
         .executableTarget(name: "flyfun", dependencies: ["Assistant", "CEditLine"]),
         .testTarget(name: "AirportDataTests", dependencies: ["AirportData"]),

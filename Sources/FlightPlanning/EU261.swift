@@ -144,7 +144,7 @@ public enum EU261 {
                                reroutingArrivalDelayHours: Double? = nil) throws -> EU261Result
     {
         for a in [from, to] {
-            try Geodesy.validate(latitude: a.latitude, longitude: a.longitude, what: a.code)
+            try PlanningGeodesy.validate(latitude: a.latitude, longitude: a.longitude, what: a.code)
             guard a.countryCode.count == 2, a.countryCode.allSatisfy(\.isLetter) else {
                 throw PlanningError.invalidValue(name: "country code of \(a.code)", value: a.countryCode, expected: "an ISO 3166-1 two-letter code such as FR or GB")
             }
@@ -158,7 +158,7 @@ public enum EU261 {
         if !cancelled && delayHours == nil {
             throw PlanningError.invalidValue(name: "disruption", value: "none given", expected: "an arrival delay in hours or a cancellation")
         }
-        let km = Geodesy.distanceKm(lat1: from.latitude, lon1: from.longitude, lat2: to.latitude, lon2: to.longitude)
+        let km = PlanningGeodesy.distanceKm(lat1: from.latitude, lon1: from.longitude, lat2: to.latitude, lon2: to.longitude)
         let facts = Facts(km: km, delay: delayHours, cancelled: cancelled, notice: noticeDays,
                           earlier: reroutingDepartureEarlierHours, later: reroutingArrivalDelayHours)
         let eu = assess(regime: "EU261", currency: "EUR", amounts: (250, 400, 600), from: from, to: to,

@@ -117,7 +117,7 @@ public enum NavLog {
             throw PlanningError.invalidValue(name: "route", value: waypoints.map(\.name).joined(separator: " "),
                                              expected: "at least two waypoints")
         }
-        for w in waypoints { try Geodesy.validate(latitude: w.latitude, longitude: w.longitude, what: "waypoint \(w.name)") }
+        for w in waypoints { try PlanningGeodesy.validate(latitude: w.latitude, longitude: w.longitude, what: "waypoint \(w.name)") }
         try require(tasKt, in: 1...600, name: "true airspeed", unit: "kt")
         if let altitudeFt { try require(altitudeFt, in: -1500...60000, name: "altitude", unit: "ft") }
         if let fuelFlow { try require(fuelFlow.perHour, in: 0...2000, name: "fuel flow", unit: fuelFlow.unit.rawValue) }
@@ -131,8 +131,8 @@ public enum NavLog {
         }
         var legs: [NavLogLeg] = []
         for (a, b) in zip(waypoints, waypoints.dropFirst()) {
-            let dist = Geodesy.distanceNM(lat1: a.latitude, lon1: a.longitude, lat2: b.latitude, lon2: b.longitude)
-            let tc = Geodesy.initialCourse(lat1: a.latitude, lon1: a.longitude, lat2: b.latitude, lon2: b.longitude)
+            let dist = PlanningGeodesy.distanceNM(lat1: a.latitude, lon1: a.longitude, lat2: b.latitude, lon2: b.longitude)
+            let tc = PlanningGeodesy.initialCourse(lat1: a.latitude, lon1: a.longitude, lat2: b.latitude, lon2: b.longitude)
             var wca = 0.0, heading = tc, gs = tasKt
             if let wind, let dir = wind.directionTrue, wind.speedKt > 0 {
                 guard let solved = windTriangle(trueCourse: tc, tasKt: tasKt, windFrom: dir, windKt: wind.speedKt),

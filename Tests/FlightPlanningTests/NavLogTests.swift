@@ -40,7 +40,7 @@ struct NavLogTests {
         let r = try NavLog.compute(waypoints: [a, b, c], tasKt: 100, wind: Wind(directionTrue: 360, speedKt: 20), altitudeFt: 4500,
                                    fuelFlow: FuelFlow(30, .litresPerHour), reserveMinutes: NavLog.defaultReserveMinutes)
         #expect(r.legs.count == 2)
-        let distance = 60.0 * 6371.0088 / 1.852 * Double.pi / 180 / 60   // 1° on this sphere in NM
+        let distance = 3440.065 * Double.pi / 180   // 1° of a great circle on the mean-radius sphere (3440.065 NM) in NM
         #expect(abs(r.legs[0].distanceNM - distance) < 0.01)
         #expect(abs(r.legs[0].groundSpeedKt - 80) < 1e-6)
         #expect(abs(r.totalTimeMinutes - 2 * distance / 80 * 60) < 1e-6)
