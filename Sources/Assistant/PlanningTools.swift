@@ -225,6 +225,26 @@ public final class PlanningTools: @unchecked Sendable {
     }
 
     /// The QNH of a METAR.
+    /// The temperature typed, else the pasted METAR's (noted), else an error naming what to give.
+    static func temperature(_ a: Arguments, metar m: METAR?, notes: inout [String], task: String, example: String, station: String) throws -> Double {
+        if let t = a["temperature_c"]?.doubleValue { return t }
+        if let m, let t = m.temperature {
+            notes.append("Temperature \(t) °C from the METAR \(metarLabel(m)).")
+            return Double(t)
+        }
+        throw AssistantError.toolFailed(code: "missing_temperature", message: "\(task) needs the temperature: give it (e.g. '\(example)') or paste a METAR for \(station)")
+    }
+
+    /// The QNH typed, else the pasted METAR's (noted), else nil.
+    static func pressure(_ a: Arguments, metar m: METAR?, notes: inout [String]) -> Pressure? {
+        if let p = qnh(a) { return p }
+        if let m, let q = qnh(of: m) {
+            notes.append("QNH from the METAR \(metarLabel(m)).")
+            return q
+        }
+        return nil
+    }
+
     static func qnh(of m: METAR) -> Pressure? {
         guard let alt = m.altimeter else { return nil }
         return alt.unit.lowercased() == "inhg" ? Pressure(inHg: alt.value) : Pressure(hPa: alt.value)
@@ -267,22 +287,9 @@ public final class PlanningTools: @unchecked Sendable {
             throw AssistantError.toolFailed(code: "missing_elevation", message: "density altitude needs an airport (e.g. 'at LFMD') or a field elevation (e.g. 'elevation 5000 ft')")
         }
 
-        let temperature: Double
-        if let t = a["temperature_c"]?.doubleValue {
-            temperature = t
-        } else if let m, let t = m.temperature {
-            temperature = Double(t)
-            notes.append("Temperature \(t) °C from the METAR \(Self.metarLabel(m)).")
-        } else {
-            let station = place?.airport.ident ?? "the airport"
-            throw AssistantError.toolFailed(code: "missing_temperature", message: "density altitude needs the temperature: give it (e.g. '32°C') or paste a METAR for \(station)")
-        }
-
-        var pressure = Self.qnh(a)
-        if pressure == nil, let m, let q = Self.qnh(of: m) {
-            pressure = q
-            notes.append("QNH from the METAR \(Self.metarLabel(m)).")
-        }
+        let temperature = try Self.temperature(a, metar: m, notes: &notes, task: "density altitude", example: "32°C",
+                                               station: place?.airport.ident ?? "the airport")
+        let pressure = Self.pressure(a, metar: m, notes: &notes)
         if pressure == nil {
             notes.append("No QNH given: standard pressure (1013.25 hPa) assumed, so the pressure altitude equals the elevation; each hPa below 1013 adds about 27 ft.")
         }
@@ -650,15 +657,7 @@ public final class PlanningTools: @unchecked Sendable {
         let stationText = place?.airport.ident ?? "the airport"
 
         // Temperature: typed, else the METAR.
-        let temperature: Double
-        if let t = a["temperature_c"]?.doubleValue {
-            temperature = t
-        } else if let m, let t = m.temperature {
-            temperature = Double(t)
-            notes.append("Temperature \(t) °C from the METAR \(Self.metarLabel(m)).")
-        } else {
-            throw AssistantError.toolFailed(code: "missing_temperature", message: "performance needs the temperature: give it (e.g. '25°C') or paste a METAR for \(stationText)")
-        }
+        let temperature = try Self.temperature(a, metar: m, notes: &notes, task: "performance", example: "25°C", station: stationText)
 
         // Pressure altitude: typed, else elevation (typed or the airport's) corrected by QNH (typed or the METAR).
         let pressureAltitude: Double
@@ -668,11 +667,7 @@ public final class PlanningTools: @unchecked Sendable {
             guard let elevation = a["elevation_ft"]?.doubleValue ?? place?.airport.elevationFt.map(Double.init) else {
                 throw AssistantError.toolFailed(code: "missing_elevation", message: "performance needs an airport (e.g. 'at EGTF'), a field elevation or a pressure altitude")
             }
-            var pressure = Self.qnh(a)
-            if pressure == nil, let m, let q = Self.qnh(of: m) {
-                pressure = q
-                notes.append("QNH from the METAR \(Self.metarLabel(m)).")
-            }
+            let pressure = Self.pressure(a, metar: m, notes: &notes)
             if pressure == nil {
                 notes.append("No QNH given: standard pressure assumed (pressure altitude = elevation); each hPa below 1013 adds about 27 ft.")
                 warnings.append("QNH not given: standard pressure assumed")
