@@ -78,7 +78,8 @@ public final class AirportRepository: @unchecked Sendable {
         var seen = Set<String>()
         func add(_ a: Airport) { if seen.insert(a.ident).inserted { results.append(a) } }
         let (cond, params) = filters.sqlCondition()
-        if let a = try airport(code: trimmed), matches(a, filters) { add(a) }
+        // Capitals mean a code; "Sion" is searched as a name before any code.
+        if trimmed == trimmed.uppercased(), let a = try airport(code: trimmed), matches(a, filters) { add(a) }
         let words = TextNormalizer.fold(trimmed).split(separator: " ").map(String.init).filter { !$0.isEmpty }
         if !words.isEmpty {
             // Prefix match on every word, ranked by FTS relevance then by airport size.
@@ -90,6 +91,7 @@ public final class AirportRepository: @unchecked Sendable {
                 """, [match] + params + [limit * 4])
             for r in rows { add(Self.airport(r)) }
         }
+        if results.isEmpty, let a = try airport(code: trimmed), matches(a, filters) { add(a) }
         if results.isEmpty && words.isEmpty { throw AirportDataError.emptyQuery }
         return Array(results.prefix(limit))
     }
@@ -101,7 +103,8 @@ public final class AirportRepository: @unchecked Sendable {
         let (cond, params) = f.sqlCondition()
         let rows = try db.query("""
             SELECT \(Self.airportColumns) FROM airports a WHERE \(Self.typeCondition(includeLarge: includeLarge)) AND \(cond)
-            ORDER BY CASE a.type WHEN 'large_airport' THEN 0 WHEN 'medium_airport' THEN 1 ELSE 2 END, a.point_of_entry DESC,
+            ORDER BY CASE a.type WHEN 'large_airport' THEN 0 WHEN 'medium_airport' THEN 1 ELSE 2 END,
+              (a.name LIKE '%Air Base%' OR a.name LIKE '%Military%' OR a.name LIKE '%Air Force%') ASC, a.point_of_entry DESC,
               a.longest_runway_ft DESC, a.ident LIMIT ?
             """, params + [limit])
         return rows.map(Self.airport)
@@ -330,7 +333,7 @@ public final class AirportRepository: @unchecked Sendable {
         let rows = try db.query("""
             SELECT p.name, p.country, p.latitude, p.longitude, p.population FROM place_names n JOIN places p ON p.id = n.place_id
             WHERE n.folded = ?1 AND (?2 IS NULL OR p.country = ?2)
-            ORDER BY (p.latitude BETWEEN 34 AND 72 AND p.longitude BETWEEN -25 AND 45) DESC, p.population DESC LIMIT ?3
+            ORDER BY p.population * (CASE WHEN p.latitude BETWEEN 34 AND 72 AND p.longitude BETWEEN -25 AND 45 THEN 5 ELSE 1 END) DESC LIMIT ?3
             """, [folded, country?.uppercased(), limit])
         return rows.map {
             Place(name: $0.string(0) ?? "", countryISO: $0.string(1) ?? "",

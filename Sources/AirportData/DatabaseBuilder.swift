@@ -7,7 +7,7 @@ import SQLiteSupport
 /// interrupted at any moment never leaves a half-built database behind.
 public struct DatabaseBuilder: Sendable {
     /// Bumped whenever the schema or derived columns change, so old caches are rebuilt.
-    public static let schemaVersion = 4
+    public static let schemaVersion = 5
 
     /// The source files, relative to the data folder.
     public static let sources = [
@@ -334,7 +334,11 @@ public struct DatabaseBuilder: Sendable {
             let name = r.field(c[1])
             try insertPlace.run([id, name, r.field(c[2]), r.field(c[3]), lat, lon, Int(r.field(c[6])) ?? 0])
             var seen = Set<String>()
-            for alias in [name] + r.field(c[7]).split(separator: "|").map(String.init) {
+            var aliases = [name] + r.field(c[7]).split(separator: "|").map(String.init)
+            // "New York City" is "New York" to everyone; the source's eight alternate names do not say so.
+            let population = Int(r.field(c[6])) ?? 0
+            if name.hasSuffix(" City"), population >= 500_000 { aliases.append(String(name.dropLast(5))) }
+            for alias in aliases {
                 let folded = TextNormalizer.fold(alias)
                 guard !folded.isEmpty, seen.insert(folded).inserted else { continue }
                 try insertName.run([folded, id])

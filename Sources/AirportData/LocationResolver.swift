@@ -63,8 +63,10 @@ public struct LocationResolver: Sendable {
             return ResolvedLocation(kind: .coordinate, query: query, coordinate: c)
         }
         let compact = query.replacingOccurrences(of: " ", with: "")
-        if compact.count >= 3, compact.count <= 4, compact.allSatisfy({ $0.isLetter || $0.isNumber }),
-           let a = try repository.airport(code: compact) {
+        let codeShaped = compact.count >= 3 && compact.count <= 4 && compact.allSatisfy({ $0.isLetter || $0.isNumber })
+        // A code typed in capitals is a code; "Sion" or "Nice" is a name first (a heliport in
+        // Brazil has the GPS code SION), and a code only when no place or airport has that name.
+        if codeShaped, compact == compact.uppercased(), let a = try repository.airport(code: compact) {
             return ResolvedLocation(kind: .airport, query: query, coordinate: a.coordinate, airport: a)
         }
         // "Sion, Switzerland" / "Vik Iceland": split off a trailing country.
@@ -89,6 +91,9 @@ public struct LocationResolver: Sendable {
         var filters = AirportFilters()
         filters.country = country
         if let a = try repository.search(query: name, filters: filters, limit: 1).first {
+            return ResolvedLocation(kind: .airport, query: query, coordinate: a.coordinate, airport: a)
+        }
+        if codeShaped, let a = try repository.airport(code: compact) {
             return ResolvedLocation(kind: .airport, query: query, coordinate: a.coordinate, airport: a)
         }
         throw AirportDataError.unknownPlace(text)

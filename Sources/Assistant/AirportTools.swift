@@ -78,6 +78,14 @@ public struct AirportTools: Sendable {
         return .unknownPlace(t)
     }
 
+    /// "Large airline airports left out: LFPB, LFPG ..." when a search skipped some.
+    func largeLeftOut(_ airports: [Airport]) -> String? {
+        let large = airports.filter { $0.type == "large_airport" }.map(\.ident)
+        guard !large.isEmpty else { return nil }
+        let shown = large.prefix(4).joined(separator: ", ") + (large.count > 4 ? " and \(large.count - 4) more" : "")
+        return "Large airline airports left out: \(shown); say \"including large airports\" to list them."
+    }
+
     /// "Annecy (FR) → nearest airport LFLP Annecy Mont Blanc, 1.6 NM" when a town was snapped.
     func snapNote(_ l: ResolvedLocation) -> String? {
         guard l.kind != .airport, let a = l.airport else { return nil }
@@ -149,10 +157,14 @@ public struct AirportTools: Sendable {
         let limit = a["max_results"]?.intValue ?? 5
         let includeLarge = a["include_large_airports"]?.boolValue ?? false
         let f = try filters(a)
-        let (notes, warnings) = unsupportedNotes(f)
+        var (notes, warnings) = unsupportedNotes(f)
         let center = try resolve(query)
         let excluded: Set<String> = center.kind == .airport ? [center.airport!.ident] : []
-        let (found, total) = try repository.airports(near: center.coordinate, radiusNM: radius, filters: f, limit: limit, includeLarge: includeLarge, excluding: excluded)
+        // Large airports are searched too, so the answer can say which ones were left out.
+        let everything = try repository.airports(near: center.coordinate, radiusNM: radius, filters: f, limit: 1000, includeLarge: true, excluding: excluded).airports
+        let kept = includeLarge ? everything : everything.filter { $0.type != "large_airport" }
+        let found = Array(kept.prefix(limit)), total = kept.count
+        if !includeLarge, let note = largeLeftOut(everything) { notes.append(note) }
         let values = ["count": String(found.count), "total": String(total), "radius": Fmt.num(radius), "place": center.label, "filters": filterText(f),
                       "more": total > found.count ? " (best \(found.count) of \(total))" : ""]
         let summary = try templates.answer("find_airports_near_location", found.isEmpty ? "none" : "found", values)
@@ -188,8 +200,11 @@ public struct AirportTools: Sendable {
         let f = try filters(a)
         var (notes, warnings) = unsupportedNotes(f)
         let length = Geodesy.distanceNM(dep.coordinate, dest.coordinate)
-        var (found, total) = try repository.airports(alongRouteFrom: dep.coordinate, to: dest.coordinate, corridorNM: corridor, filters: f,
-                                                     limit: 1000, includeLarge: includeLarge, excluding: [dep.ident, dest.ident])
+        let everything = try repository.airports(alongRouteFrom: dep.coordinate, to: dest.coordinate, corridorNM: corridor, filters: f,
+                                                 limit: 1000, includeLarge: true, excluding: [dep.ident, dest.ident]).airports
+        var found = includeLarge ? everything : everything.filter { $0.type != "large_airport" }
+        var total = found.count
+        let largeNote = includeLarge ? nil : largeLeftOut(everything)
         var legNote: String?
         if let hours = a["max_leg_time_hours"]?.doubleValue {
             guard let s = try speed(a) else {
@@ -218,6 +233,7 @@ public struct AirportTools: Sendable {
         let snaps = [snapNote(from), snapNote(to)].compactMap { $0 }
         if !snaps.isEmpty { summary = snaps.joined(separator: "\n") + "\n" + summary }
         if let legNote { notes.insert(legNote, at: 0) }
+        if let largeNote { notes.append(largeNote) }
         let endpoints = "Departure \(dep.label) (\(Fmt.feet(dep.longestRunwayFt)), customs \(dep.pointOfEntry ? "yes" : "no")) · Destination \(dest.label) (\(Fmt.feet(dest.longestRunwayFt)), customs \(dest.pointOfEntry ? "yes" : "no"))"
         notes.insert(endpoints, at: 0)
         let table = shown.isEmpty ? nil : airportRowsTable(shown, distanceTitle: "Off", distance: { Fmt.num($0.segmentDistanceNM ?? 0) },
@@ -235,10 +251,13 @@ public struct AirportTools: Sendable {
 
     // MARK: - get_airport_details
 
+    /// The airport a single-airport question names: a code, an airport's name ("Biggin Hill",
+    /// "Le Touquet"), or a town, which is snapped to its nearest usable airport.
     func airport(_ text: String) throws -> Airport {
-        if let a = try repository.airport(code: text.trimmingCharacters(in: .whitespaces)) { return a }
-        let l = try resolve(text)
-        if let a = l.airport { return a }
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if trimmed == trimmed.uppercased(), let a = try repository.airport(code: trimmed) { return a }
+        if let a = try repository.search(query: trimmed, filters: AirportFilters(), limit: 1).first { return a }
+        if let a = try? resolveAirport(trimmed).airport { return a }
         throw unknown(text)
     }
 

@@ -196,7 +196,9 @@ public enum EU261 {
         let jurisdiction: String
         if inTerritory(from.countryCode) {
             applies = true
-            jurisdiction = "departs from an \(territoryName) airport (\(from.code), \(from.countryCode.uppercased())), so it applies whatever the carrier"
+            // "an EU airport" but "a UK airport": the article follows the sound, not the letter.
+            let article = territoryName.hasPrefix("U") ? "a" : "an"
+            jurisdiction = "departs from \(article) \(territoryName) airport (\(from.code), \(from.countryCode.uppercased())), so it applies whatever the carrier"
         } else if inTerritory(to.countryCode) {
             switch carrier {
             case .some(let c) where c == homeCarrier:

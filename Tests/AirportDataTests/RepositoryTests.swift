@@ -126,6 +126,9 @@ struct RepositoryTests {
         #expect(try resolver.resolveAirport("Cannes").airport?.ident == "LFMD")
         #expect(try resolver.resolve("Sion, Switzerland").place?.countryISO == "CH")
         #expect(try resolver.resolve("45.7, 4.9").kind == .coordinate)
+        // "Sion" is the Swiss town, not the Brazilian field whose GPS code is SION; "SION" in capitals is the code.
+        #expect(try resolver.resolve("Sion").place?.countryISO == "CH")
+        #expect(try resolver.resolve("SION").airport?.ident == "BR-0979")
         #expect(throws: AirportDataError.self) { try resolver.resolve("Xyzzyville") }
     }
 }
