@@ -128,7 +128,9 @@ public struct KeywordFallbackBackend: LLMBackend {
         let second = scored.count > 1 ? scored[1] : (tool: best.tool, score: 0.0, met: false)
         trace.append("scores: " + scored.prefix(3).map { "\($0.tool.name)=\(String(format: "%.1f", $0.score))\($0.met ? "" : " (missing \($0.tool.intent.needs))")" }.joined(separator: ", "))
 
-        let isFollowUpShaped = Self.followUpOpeners.contains { folded.dropFirst().hasPrefix($0) } || entities.locationCount == 0
+        // A new place or a new country without an opener ("French airports with a grass runway") is a new question.
+        let isFollowUpShaped = Self.followUpOpeners.contains { folded.dropFirst().hasPrefix($0) }
+            || (entities.locationCount == 0 && entities.countries.isEmpty)
         // 3. Follow-up: only modifiers and no new subject, or an opener like "what about".
         if let last = context.lastTool, isFollowUpShaped, entities.hasModifiers || folded.contains(" what about ") || folded.contains(" how about ") || folded.contains(" more "),
            !(best.met && best.score >= Self.scoreThreshold + 1 && best.tool.name != last && entities.locationCount > 0) {
