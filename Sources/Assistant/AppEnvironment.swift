@@ -57,7 +57,7 @@ public final class AppEnvironment: @unchecked Sendable {
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         let start = Date()
         progress("Building the airport database from Data/ (first start only)…")
-        let counts = try builder.build(to: path) { step in progress("  \(step) loaded") }
+        let counts = try builder.build(to: path) { step in progress("  \(step)") }
         let airports = counts.first { $0.table == "airports" }?.rows ?? 0
         progress("  done in \(String(format: "%.1f", Date().timeIntervalSince(start))) s: \(Fmt.grouped(airports)) airports → \(path)")
         return path
