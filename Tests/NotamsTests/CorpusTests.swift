@@ -25,6 +25,12 @@ struct CorpusExpectation {
 struct CorpusTests {
     static let all: [Notam] = Fixtures.corpusFiles.flatMap { try! Fixtures.parse(Fixtures.corpus($0)).notams }
 
+    @Test("the corpus holds at least 150 real NOTAMs from several countries")
+    func size() {
+        #expect(Self.all.count >= 150)
+        #expect(Set(Self.all.compactMap { $0.fir?.prefix(2) }).count >= 6)
+    }
+
     @Test("every corpus file parses without a single error", arguments: Fixtures.corpusFiles)
     func parsesCleanly(file: String) throws {
         let result = try Fixtures.parse(Fixtures.corpus(file))

@@ -25,7 +25,7 @@ enum Fixtures {
         try! String(contentsOf: corpusDirectory.appendingPathComponent(name), encoding: .utf8)
     }
 
-    static let corpusFiles = ["eidw_egll_2023.txt", "norway_ead_2018.txt", "korea_aftn_2025.txt", "misc_examples.txt", "ireland_uk_ead_2024.txt", "france_ead_2025.txt"]
+    static let corpusFiles = ["eidw_egll_2023.txt", "norway_ead_2018.txt", "korea_aftn_2025.txt", "misc_examples.txt", "ireland_uk_ead_2024.txt", "france_ead_2025.txt", "israel_pynotam_2015.txt", "germany_ukraine_2011_2023.txt"]
 
     /// Reference "now" for two-digit years in tests.
     static let now = date("2026-01-15T12:00:00Z")
