@@ -1,3 +1,4 @@
+import AirportData
 import Foundation
 
 /// The unit a wind speed is reported in (METAR suffixes KT, MPS, KMH).
@@ -95,11 +96,12 @@ public enum RunwaySurface: String, Sendable, Codable, CaseIterable {
     /// for which the POH gives no correction.
     public static func classify(_ text: String?) -> RunwaySurface? {
         guard let text else { return nil }
+        // Hard surfaces are read by the same normaliser that fills the airport database's
+        // "hard" column, so the performance answer and the airport table always agree.
+        if SurfaceClassifier.classify(text) == .hard { return .paved }
+        // Of the soft surfaces only grass has a POH correction; "GRV"/"GRVL" is gravel, not grass.
         let key = normalisedKey(text)
-        let paved = ["asp", "asph", "asphalt", "con", "conc", "concrete", "bit", "bitumen", "tar", "pem", "paved", "hard"]
-        // "GRV"/"GRVL" is gravel in OurAirports, not grass: the POH has no gravel correction.
         let grass = ["grs", "grass", "turf"]
-        if paved.contains(where: { key.hasPrefix($0) }) { return .paved }
         if grass.contains(where: { key.hasPrefix($0) }) { return .grass }
         return nil
     }
