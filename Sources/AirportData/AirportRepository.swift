@@ -218,6 +218,8 @@ public final class AirportRepository: @unchecked Sendable {
         return keyed.sorted { rank($0.airport, $0.usefulness, $0.distance, $1.airport, $1.usefulness, $1.distance) }.map(\.airport)
     }
 
+    /// The ranking of near and corridor searches: distance in 5 NM bands, then usefulness, then
+    /// runway length, then distance. Within a band a pilot prefers the more usable field.
     static func rank(_ x: Airport, _ ux: Int, _ dx: Double, _ y: Airport, _ uy: Int, _ dy: Double) -> Bool {
         let bx = Int(dx / 5), by = Int(dy / 5)
         if bx != by { return bx < by }
@@ -225,12 +227,6 @@ public final class AirportRepository: @unchecked Sendable {
         let lx = x.longestRunwayFt ?? 0, ly = y.longestRunwayFt ?? 0
         if lx != ly { return lx > ly }
         return (dx, x.ident) < (dy, y.ident)
-    }
-
-    /// The ranking of near and corridor searches: distance in 5 NM bands, then usefulness, then
-    /// runway length, then distance. Within a band a pilot prefers the more usable field.
-    static func usefulnessRanking(_ x: Airport, _ y: Airport, distance: KeyPath<Airport, Double?>) -> Bool {
-        rank(x, usefulness(x), x[keyPath: distance] ?? 0, y, usefulness(y), y[keyPath: distance] ?? 0)
     }
 
     /// The airport a pilot would use for a town: the nearest aerodrome with an ICAO-style

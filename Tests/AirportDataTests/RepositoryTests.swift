@@ -97,7 +97,7 @@ struct RepositoryTests {
         }
         let list = [airport("GRAS", off: 1, hard: false, length: 2000), airport("HARD", off: 4, hard: true, length: 5000),
                     airport("FARX", off: 6, hard: true, length: 9000)]
-        let ranked = list.sorted { AirportRepository.usefulnessRanking($0, $1, distance: \.segmentDistanceNM) }
+        let ranked = AirportRepository.ranked(list, distance: \.segmentDistanceNM)
         #expect(ranked.map(\.ident) == ["HARD", "GRAS", "FARX"])
     }
 
