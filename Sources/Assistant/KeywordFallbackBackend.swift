@@ -116,7 +116,7 @@ public struct KeywordFallbackBackend: LLMBackend {
                 let hit = phrase.contains(" ") ? ByteSearch.contains(scoringBytes, Array(" \(phrase) ".utf8)) : wordSet.contains(phrase)
                 if hit { score += weight }
             }
-            score += fuzzyScore(tool, words: scoringWords)
+            score += fuzzyScore(tool, words: scoringWords, present: wordSet)
             let met = needsMet(tool.intent.needs, entities)
             // Naming what a tool needs is evidence for it: two places for the route tools.
             if met && tool.intent.needs == "two_locations" && score > 0 { score += 1.5 }
@@ -197,12 +197,11 @@ public struct KeywordFallbackBackend: LLMBackend {
     }
 
     /// Typo tolerance: a word within one edit of a single-word keyword of five letters or more.
-    func fuzzyScore(_ tool: ToolDefinition, words: [String]) -> Double {
+    func fuzzyScore(_ tool: ToolDefinition, words: [String], present: Set<String>) -> Double {
         guard let keywords = fuzzyKeywords[tool.name], let exact = keywordSets[tool.name] else { return 0 }
         // A word that is itself a keyword ("runway" next to "runways") was already counted.
         let candidates = words.filter { $0.utf8.count >= 5 && !exact.contains($0) }.map { Array($0.utf8) }
         guard !candidates.isEmpty else { return 0 }
-        let present = Set(words)
         var score = 0.0
         for (phrase, weight) in keywords where !present.contains(String(decoding: phrase, as: UTF8.self)) {
             if candidates.contains(where: { abs($0.count - phrase.count) <= 1 && Self.withinOneEdit($0, phrase) }) {
