@@ -3,7 +3,7 @@ SWIFT ?= swift
 APT_PACKAGES := libedit-dev libsqlite3-dev pkg-config
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
-.PHONY: all deps build run test bench eval data clean
+.PHONY: all deps build run test bench eval data fuzz clean
 
 all: build
 
@@ -38,6 +38,11 @@ bench: build
 ## The intent evaluation set, with per-tool and per-argument scores.
 eval: build
 	.build/release/flyfun eval
+
+## Coverage-guided fuzzing of the METAR/TAF parsers (libFuzzer + AddressSanitizer), FUZZ_SECONDS long.
+FUZZ_SECONDS ?= 60
+fuzz:
+	scripts/fuzz/run.sh $(FUZZ_SECONDS)
 
 ## Rebuild the airport database from Data/.
 data: build

@@ -246,16 +246,22 @@ enum GroupDecoder {
     // MARK: clouds
 
     static func cloud(_ t: Tok) -> CloudLayer? {
+        // Covers are returned as literals: no string is built per layer.
         if t.count == 3 {
-            for c: StaticString in ["SKC", "CLR", "NSC", "NCD"] where t.equals(c) { return CloudLayer(cover: t.string) }
+            if t.equals("SKC") { return CloudLayer(cover: "SKC") }
+            if t.equals("CLR") { return CloudLayer(cover: "CLR") }
+            if t.equals("NSC") { return CloudLayer(cover: "NSC") }
+            if t.equals("NCD") { return CloudLayer(cover: "NCD") }
             return nil
         }
         var cover: String? = nil
-        var i = 0
+        var i = 3
         if t.matches("VV", at: 0) { cover = "VV"; i = 2 }
-        else if t.matches("FEW", at: 0) || t.matches("SCT", at: 0) || t.matches("BKN", at: 0) || t.matches("OVC", at: 0) {
-            cover = t.string(from: 0, to: 3); i = 3
-        } else if t.allSlashes(0, 3) { i = 3 } else { return nil }
+        else if t.matches("FEW", at: 0) { cover = "FEW" }
+        else if t.matches("SCT", at: 0) { cover = "SCT" }
+        else if t.matches("BKN", at: 0) { cover = "BKN" }
+        else if t.matches("OVC", at: 0) { cover = "OVC" }
+        else if !t.allSlashes(0, 3) { return nil }
         var layer = CloudLayer(cover: cover)
         if let h = t.number(i, 3) { layer.heightFeet = h * 100; i += 3 }
         else if t.allSlashes(i, 3) { i += 3 }

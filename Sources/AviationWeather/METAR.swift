@@ -62,7 +62,6 @@ public struct METAR: Sendable, Encodable {
     /// Lowest BKN/OVC/VV layer, the ceiling.
     public var ceiling: CloudLayer? { FlightRules.ceiling(of: clouds) }
 
-    public init(station: String) { self.station = station }
 
     private enum K: String, CodingKey {
         case report_type, station, time, modifier, `nil`, wind, visibility, visibility_ndv, cavok, min_visibility
@@ -99,6 +98,12 @@ public struct METAR: Sendable, Encodable {
     }
 }
 
+extension METAR {
+    /// An empty report for `station` (the synthesised memberwise initialiser,
+    /// used by the parser, stays available because this one lives in an extension).
+    public init(station: String) { self.init(reportType: nil, station: station) }
+}
+
 /// Decodes METAR and SPECI reports.
 public enum METARParser {
     /// Decodes one METAR/SPECI.
@@ -107,8 +112,7 @@ public enum METARParser {
     /// `METAR`/`SPECI` word. Throws only when the header (station, time) cannot be
     /// read; any other unknown group becomes a warning and the rest is decoded.
     public static func parse(_ raw: String) throws(WeatherError) -> METAR {
-        let text = ReportText(raw)
-        return try parse(text)
+        try ReportText.with(raw) { (text) throws(WeatherError) in try parse(text) }
     }
 
     static func parse(_ text: ReportText) throws(WeatherError) -> METAR {
@@ -121,7 +125,7 @@ public enum METARParser {
         while i < n {
             let t = text.token(i)
             if t.equals("METAR") || t.equals("SPECI") {
-                if reportType == nil { reportType = t.string }
+                if reportType == nil { reportType = t.equals("METAR") ? "METAR" : "SPECI" }
                 roles[i] = .reportType; i += 1
             } else { break }
         }
@@ -130,14 +134,17 @@ public enum METARParser {
         guard GroupDecoder.isStation(st), !st.equals("TAF") else {
             throw .invalidGroup(token: st.string, position: i + 1, expected: "station identifier (4 characters, e.g. LFMD)")
         }
-        var m = METAR(station: st.string)
-        m.reportType = reportType
+        // The loop fills locals, not the (large) METAR value: mutating fields of
+        // a struct that holds a dozen arrays and strings inside a loop made the
+        // optimiser copy it once per token, which cost a third of the decode time.
+        let station = st.string
         roles[i] = .station
         i += 1
+        var time: ReportTime? = nil
         // Observation time, required unless the report is NIL.
         if i < n {
             let t = text.token(i)
-            if let time = GroupDecoder.time(t) { m.time = time; roles[i] = .time; i += 1 }
+            if let tm = GroupDecoder.time(t) { time = tm; roles[i] = .time; i += 1 }
             else if t.equals("NIL") { }
             else {
                 throw .invalidGroup(token: t.string, position: i + 1, expected: "observation time (ddhhmmZ, e.g. 221030Z)")
@@ -145,10 +152,33 @@ public enum METARParser {
         } else {
             throw .missingGroup(position: i + 1, expected: "observation time (ddhhmmZ, e.g. 221030Z)")
         }
+        var modifier: String? = nil
+        var isNil = false
+        var wind: Wind? = nil
+        var hasWind = false
+        var visibility: Visibility? = nil
+        var prevailingMetres = -1.0   // prevailing visibility value, -1 while none
+        var visibilityNDV = false
+        var cavok = false
+        var minVisibility: MinimumVisibility? = nil
+        var rvr: [RunwayVisualRange] = []
+        var weather: [String] = []
+        var recentWeather: [String] = []
+        var clouds: [CloudLayer] = []
+        var temperature: Int? = nil, dewpoint: Int? = nil
+        var hasTemperature = false
+        var altimeters: [Altimeter] = []
+        var runwayState: [String] = []
+        var windshear: [String] = []
+        var seaState: String? = nil
+        var colorCodes: [String] = []
+        var trends: [Trend] = []
+        var remarks: String? = nil
+        var warnings: [WeatherWarning] = []
+
         var lastWasWind = false
         var sawBody = false  // any weather element decoded; used to place `/////` groups
 
-        var hasWind = false
         while i < n {
             let t = text.token(i)
             let pos = i + 1
@@ -158,124 +188,138 @@ public enum METARParser {
             if t.equals("RMK") {
                 for k in i..<n { roles[k] = .remarks }
                 let r = text.originalText(from: i + 1, to: n)
-                m.remarks = r.isEmpty ? nil : r
+                remarks = r.isEmpty ? nil : r
                 break
             }
             // Trends; Australian reports also start one with a bare `FMhhmm`.
-            if t.equals("NOSIG") || t.equals("BECMG") || t.equals("TEMPO") || isTimedTrendStart(t) {
+            let timedTrend = isTimedTrendStart(t)
+            if timedTrend || t.equals("NOSIG") || t.equals("BECMG") || t.equals("TEMPO") {
                 // A trend runs until the next trend keyword or RMK.
                 var j = i + 1
                 while j < n {
                     let u = text.token(j)
                     if u.equals("NOSIG") || u.equals("BECMG") || u.equals("TEMPO") || u.equals("RMK") { break }
                     // `FM1030` inside TEMPO/BECMG is that trend's time, not a new trend.
-                    if isTimedTrendStart(u) && isTimedTrendStart(t) { break }
+                    if timedTrend && isTimedTrendStart(u) { break }
                     j += 1
                 }
                 for k in i..<j { roles[k] = .trend }
-                m.trends.append(Trend(kind: isTimedTrendStart(t) ? "FM" : t.string, raw: text.upperText(from: i, to: j)))
+                let kind = timedTrend ? "FM" : (t.equals("NOSIG") ? "NOSIG" : (t.equals("BECMG") ? "BECMG" : "TEMPO"))
+                trends.append(Trend(kind: kind, raw: text.upperText(from: i, to: j)))
                 i = j
                 continue
             }
-            if t.equals("NIL") { m.isNil = true; roles[i] = .nilReport; i += 1; continue }
-            if isModifier(t) && !sawBody && m.modifier == nil {
-                m.modifier = t.equals("CORR") ? "COR" : t.string
+            if t.equals("NIL") { isNil = true; roles[i] = .nilReport; i += 1; continue }
+            if !sawBody && modifier == nil && isModifier(t) {
+                modifier = t.equals("CORR") ? "COR" : t.string
                 roles[i] = .modifier; i += 1; continue
             }
             if !hasWind, let w = GroupDecoder.wind(t) {
                 switch w {
-                case .wind(let wind): m.wind = wind; hasWind = true; roles[i] = .wind; lastWasWind = true
+                case .wind(let decoded): wind = decoded; hasWind = true; roles[i] = .wind; lastWasWind = true
                 case .missing: roles[i] = .missing
                 }
                 sawBody = true; i += 1; continue
             }
             if wasWind, let (a, b) = GroupDecoder.windVariation(t) {
-                m.wind?.variableFrom = a; m.wind?.variableTo = b
-                roles[i] = .windVariation; lastWasWind = false; i += 1; continue
+                wind?.variableFrom = a; wind?.variableTo = b
+                roles[i] = .windVariation; i += 1; continue
             }
-            if t.equals("CAVOK") { m.cavok = true; roles[i] = .cavok; sawBody = true; i += 1; continue }
+            if t.equals("CAVOK") { cavok = true; roles[i] = .cavok; sawBody = true; i += 1; continue }
             // Visibility in statute miles, possibly split `1 3/4SM`.
-            if m.visibility == nil {
+            if prevailingMetres < 0 {
                 if let whole = GroupDecoder.wholeMiles(t), i + 1 < n,
                    let (frac, q) = GroupDecoder.statuteVisibility(text.token(i + 1)), q == nil, frac < 1 {
-                    let raw = t.string + " " + text.string(i + 1)
-                    m.visibility = Visibility(value: Double(whole) + frac, unit: "SM", qualifier: nil, direction: nil, raw: raw)
+                    let raw = text.upperText(from: i, to: i + 2)
+                    visibility = Visibility(value: Double(whole) + frac, unit: "SM", qualifier: nil, direction: nil, raw: raw)
+                    prevailingMetres = (Double(whole) + frac) * 1609.344
                     roles[i] = .visibility; roles[i + 1] = .visibility
                     sawBody = true; i += 2; continue
                 }
                 if let (v, q) = GroupDecoder.statuteVisibility(t) {
-                    m.visibility = Visibility(value: v, unit: "SM", qualifier: q, direction: nil, raw: t.string)
+                    visibility = Visibility(value: v, unit: "SM", qualifier: q, direction: nil, raw: t.string)
+                    prevailingMetres = v * 1609.344
                     roles[i] = .visibility; sawBody = true; i += 1; continue
                 }
             }
             if let (v, dir, ndv) = GroupDecoder.metricVisibility(t) {
-                if m.visibility == nil && !m.cavok {
-                    m.visibility = Visibility(value: Double(v), unit: "m", qualifier: v == 9999 ? "P" : nil,
-                                              direction: dir, raw: t.string)
-                    m.visibilityNDV = ndv
+                if prevailingMetres < 0 && !cavok {
+                    visibility = Visibility(value: Double(v), unit: "m", qualifier: v == 9999 ? "P" : nil,
+                                            direction: dir, raw: t.string)
+                    prevailingMetres = Double(v)
+                    visibilityNDV = ndv
                     roles[i] = .visibility; sawBody = true; i += 1; continue
                 }
                 // A second 4-digit group is the minimum visibility only when it is
                 // lower than the prevailing one (otherwise it is not ICAO and we
-                // must not invent a meaning for it).
-                if m.minVisibility == nil && !ndv && (dir != nil || (m.visibility.map { Double(v) < $0.value } ?? false)) {
-                    m.minVisibility = MinimumVisibility(value: Double(v), unit: "m", direction: dir)
+                // must not invent a meaning for it). The comparison is in the
+                // prevailing group's own unit, as before: a metric minimum after a
+                // statute-mile prevailing visibility is compared as written.
+                let prevailingValue = visibility?.value
+                if minVisibility == nil && !ndv && (dir != nil || (prevailingValue.map { Double(v) < $0 } ?? false)) {
+                    minVisibility = MinimumVisibility(value: Double(v), unit: "m", direction: dir)
                     roles[i] = .minimumVisibility; i += 1; continue
                 }
             }
-            if m.visibility == nil, let v = GroupDecoder.kilometreVisibility(t) {
-                m.visibility = Visibility(value: Double(v), unit: "m", qualifier: nil, direction: nil, raw: t.string)
+            if prevailingMetres < 0, let v = GroupDecoder.kilometreVisibility(t) {
+                visibility = Visibility(value: Double(v), unit: "m", qualifier: nil, direction: nil, raw: t.string)
+                prevailingMetres = Double(v)
                 roles[i] = .visibility; sawBody = true; i += 1; continue
             }
             if t[0] == UInt8(ascii: "R") {
-                if let r = GroupDecoder.rvr(t) { m.rvr.append(r); roles[i] = .rvr; i += 1; continue }
-                if GroupDecoder.runwayState(t) { m.runwayState.append(t.string); roles[i] = .runwayState; i += 1; continue }
-                if GroupDecoder.isRecentWeather(t) { m.recentWeather.append(t.string); roles[i] = .recentWeather; i += 1; continue }
+                if let r = GroupDecoder.rvr(t) { rvr.append(r); roles[i] = .rvr; i += 1; continue }
+                if GroupDecoder.runwayState(t) { runwayState.append(t.string); roles[i] = .runwayState; i += 1; continue }
+                if GroupDecoder.isRecentWeather(t) { recentWeather.append(t.string); roles[i] = .recentWeather; i += 1; continue }
             }
             if t.equals("NSW") || GroupDecoder.isWeather(t) {
-                m.weather.append(t.string); roles[i] = .weather; sawBody = true; i += 1; continue
+                if weather.isEmpty { weather.reserveCapacity(3) }; weather.append(t.string); roles[i] = .weather; sawBody = true; i += 1; continue
             }
-            if let c = GroupDecoder.cloud(t) { m.clouds.append(c); roles[i] = .cloud; sawBody = true; i += 1; continue }
-            if GroupDecoder.isMissingCloud(t) { m.clouds.append(CloudLayer(cover: nil)); roles[i] = .cloud; i += 1; continue }
-            if let (a, b) = GroupDecoder.temperature(t), m.temperature == nil && m.dewpoint == nil {
+            if let c = GroupDecoder.cloud(t) { if clouds.isEmpty { clouds.reserveCapacity(4) }; clouds.append(c); roles[i] = .cloud; sawBody = true; i += 1; continue }
+            if GroupDecoder.isMissingCloud(t) { clouds.append(CloudLayer(cover: nil)); roles[i] = .cloud; i += 1; continue }
+            if !hasTemperature, let (a, b) = GroupDecoder.temperature(t) {
                 // `/////` before any wind is the missing wind; otherwise missing temperatures.
-                m.temperature = a; m.dewpoint = b
-                roles[i] = (a == nil && b == nil) ? .missing : .temperature
+                temperature = a; dewpoint = b
+                hasTemperature = a != nil || b != nil
+                roles[i] = hasTemperature ? .temperature : .missing
                 sawBody = true; i += 1; continue
             }
             if let (alt, _) = GroupDecoder.altimeter(t) {
-                if let a = alt { m.altimeters.append(a); roles[i] = .altimeter } else { roles[i] = .missing }
+                if let a = alt { altimeters.append(a); roles[i] = .altimeter } else { roles[i] = .missing }
                 i += 1; continue
             }
             if t.equals("WS") {
                 let j = windShearEnd(text, from: i)
                 if j > i + 1 {
-                    m.windshear.append(text.upperText(from: i, to: j))
+                    windshear.append(text.upperText(from: i, to: j))
                     for k in i..<j { roles[k] = .windShear }
                     i = j; continue
                 }
             }
-            if GroupDecoder.runwayState(t) { m.runwayState.append(t.string); roles[i] = .runwayState; i += 1; continue }
-            if GroupDecoder.isRecentWeather(t) { m.recentWeather.append(t.string); roles[i] = .recentWeather; i += 1; continue }
-            if m.seaState == nil, GroupDecoder.isSeaState(t) { m.seaState = t.string; roles[i] = .seaState; i += 1; continue }
-            if GroupDecoder.isColorCode(t) { m.colorCodes.append(t.string); roles[i] = .colorCode; i += 1; continue }
+            if GroupDecoder.runwayState(t) { runwayState.append(t.string); roles[i] = .runwayState; i += 1; continue }
+            if GroupDecoder.isRecentWeather(t) { recentWeather.append(t.string); roles[i] = .recentWeather; i += 1; continue }
+            if seaState == nil, GroupDecoder.isSeaState(t) { seaState = t.string; roles[i] = .seaState; i += 1; continue }
+            if GroupDecoder.isColorCode(t) { colorCodes.append(t.string); roles[i] = .colorCode; i += 1; continue }
             // Explicitly missing groups of automatic stations.
             if t.allSlashes(0, t.count) {
                 roles[i] = .missing
-                if t.count == 4 && m.visibility == nil { sawBody = true }
+                if t.count == 4 && prevailingMetres < 0 { sawBody = true }
                 i += 1; continue
             }
-            if (t.equals("AUTO") || t.equals("COR")) && m.modifier != nil {
+            if (t.equals("AUTO") || t.equals("COR")) && modifier != nil {
                 // A second modifier (e.g. `COR AUTO`): keep the first, account the second.
                 roles[i] = .modifier; i += 1; continue
             }
-            m.warnings.append(.unknown(t.string, pos, section: m.remarks == nil ? "report body" : "remarks"))
+            warnings.append(.unknown(t.string, pos, section: "report body"))
             roles[i] = .warning
             i += 1
         }
-        m.tokenRoles = roles
-        m.flightCategory = FlightRules.category(visibility: m.visibility, clouds: m.clouds, cavok: m.cavok)
-        return m
+        return METAR(reportType: reportType, station: station, time: time, modifier: modifier, isNil: isNil,
+                     wind: wind, visibility: visibility, visibilityNDV: visibilityNDV, cavok: cavok,
+                     minVisibility: minVisibility, rvr: rvr, weather: weather, recentWeather: recentWeather,
+                     clouds: clouds, temperature: temperature, dewpoint: dewpoint, altimeters: altimeters,
+                     runwayState: runwayState, windshear: windshear, seaState: seaState, colorCodes: colorCodes,
+                     trends: trends, remarks: remarks, warnings: warnings, tokenRoles: roles,
+                     flightCategory: FlightRules.category(visibility: visibility, clouds: clouds, cavok: cavok))
     }
 
     /// `FMhhmm` (Australian trend start); only outside trends, so it cannot clash with a TAF.

@@ -4,6 +4,15 @@
 // input so that decoding a report allocates almost nothing per group: the hot
 // path never creates a `String` for a token unless that token ends up in the
 // decoded value (station, weather codes, remarks).
+//
+// Why unsafe buffers: decoding throughput is a product target (hundreds of
+// thousands of METARs per second per core). Views that held a `[UInt8]` paid a
+// retain/release per token looked at, and the token and span arrays cost heap
+// allocations per report. The buffers here live in scoped temporary storage
+// (on the stack for report-sized input) that exists only for the duration of
+// `ReportText.with(_:_:)`; `ReportText` and `Tok` are never stored or returned
+// out of that closure, and every byte read is bounds-checked (reads past a
+// token yield 0), so untrusted input cannot read outside the buffers.
 
 /// Byte span of one token inside a `ReportText` buffer (end is exclusive).
 struct TokenSpan: Sendable {
@@ -20,37 +29,62 @@ struct TokenSpan: Sendable {
 ///   in `upper` and `original` stay aligned);
 /// - a trailing `=` (end-of-message marker) is stripped from a token, and a token
 ///   made only of `=` disappears.
-struct ReportText: Sendable {
+///
+/// Only valid inside the closure passed to `with(_:_:)`: it points into storage
+/// that is released when the closure returns.
+struct ReportText {
     /// Uppercased bytes of the whole input.
-    let upper: [UInt8]
+    let upper: UnsafeBufferPointer<UInt8>
     /// Bytes as written, used to keep remarks verbatim.
-    let original: [UInt8]
+    let original: UnsafeBufferPointer<UInt8>
     /// Token spans in reading order; token `i` has 1-based position `i + 1`.
-    let spans: [TokenSpan]
+    let spans: UnsafeBufferPointer<TokenSpan>
 
-    init(_ raw: String) {
-        var bytes = Array(raw.utf8)
-        original = bytes
-        var spans: [TokenSpan] = []
-        spans.reserveCapacity(24)
-        let n = bytes.count
+    /// Tokenizes `raw` into scoped storage and runs `body` on the result.
+    static func with<R, E: Error>(_ raw: String, _ body: (ReportText) throws(E) -> R) throws(E) -> R {
+        let n = raw.utf8.count
+        // One scratch buffer: the bytes as written, then their uppercased copy.
+        return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(2, 2 * n)) { (bytes) throws(E) -> R in
+            let source = UnsafeMutableBufferPointer(rebasing: bytes[0..<n])
+            _ = source.initialize(from: raw.utf8)
+            let upper = UnsafeMutableBufferPointer(rebasing: bytes[n..<(2 * n)])
+            // At most one token per two bytes (a token and its separator), plus one.
+            return try withUnsafeTemporaryAllocation(of: TokenSpan.self, capacity: n / 2 + 1) { (spans) throws(E) -> R in
+                let count = tokenize(UnsafeBufferPointer(source), upper: upper, spans: spans)
+                let text = ReportText(upper: UnsafeBufferPointer(upper),
+                                      original: UnsafeBufferPointer(source),
+                                      spans: UnsafeBufferPointer(rebasing: spans[0..<count]))
+                return try body(text)
+            }
+        }
+    }
+
+    /// Copies `source` into `upper` with ASCII letters folded, records the token
+    /// spans and returns how many there are.
+    private static func tokenize(_ source: UnsafeBufferPointer<UInt8>, upper: UnsafeMutableBufferPointer<UInt8>,
+                                 spans: UnsafeMutableBufferPointer<TokenSpan>) -> Int {
+        let n = min(source.count, upper.count)
+        guard n > 0, let src = source.baseAddress, let dst = upper.baseAddress else { return 0 }
+        var count = 0
         var i = 0
         while i < n {
-            let c = bytes[i]
-            if c <= 0x20 || c == 0x7F { i += 1; continue }
+            let c = src[i]
+            dst[i] = c
+            // Unsigned wrap-around: one compare tells separators (0x00-0x20, 0x7F) from the rest.
+            if c &- 0x21 >= 0x5E { i += 1; continue }
             let start = i
             while i < n {
-                let d = bytes[i]
-                if d <= 0x20 || d == 0x7F { break }
-                if d >= 0x61 && d <= 0x7A { bytes[i] = d &- 32 }
+                let d = src[i]
+                if d &- 0x21 >= 0x5E { break }
+                // Lower-case ASCII letters are the 26 bytes from 0x61.
+                dst[i] = d &- 0x61 < 26 ? d &- 32 : d
                 i += 1
             }
             var end = i
-            while end > start && bytes[end - 1] == UInt8(ascii: "=") { end -= 1 }
-            if end > start { spans.append(TokenSpan(start: start, end: end)) }
+            while end > start && dst[end - 1] == UInt8(ascii: "=") { end -= 1 }
+            if end > start && count < spans.count { spans[count] = TokenSpan(start: start, end: end); count += 1 }
         }
-        upper = bytes
-        self.spans = spans
+        return count
     }
 
     var count: Int { spans.count }
@@ -58,35 +92,33 @@ struct ReportText: Sendable {
     /// View on token `index` (0-based). Out-of-range indices yield an empty view.
     @inline(__always)
     func token(_ index: Int) -> Tok {
-        guard index >= 0 && index < spans.count else { return Tok(bytes: upper, start: 0, count: 0) }
+        guard index >= 0 && index < spans.count else { return Tok(base: nil, count: 0) }
         let s = spans[index]
-        return Tok(bytes: upper, start: s.start, count: s.end &- s.start)
+        return Tok(base: upper.baseAddress.map { $0 + s.start }, count: s.end &- s.start)
     }
 
     /// Uppercased text of token `index`.
     func string(_ index: Int) -> String { token(index).string }
 
     /// Original (case-preserved) text of tokens `from..<to`, single-spaced.
-    func originalText(from: Int, to: Int) -> String {
-        guard from < to, from >= 0, to <= spans.count else { return "" }
-        var out: [UInt8] = []
-        out.reserveCapacity(spans[to - 1].end - spans[from].start)
-        for k in from..<to {
-            if k > from { out.append(0x20) }
-            out.append(contentsOf: original[spans[k].start..<spans[k].end])
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
+    func originalText(from: Int, to: Int) -> String { joined(original, from: from, to: to) }
 
     /// Uppercased text of tokens `from..<to`, single-spaced.
-    func upperText(from: Int, to: Int) -> String {
+    func upperText(from: Int, to: Int) -> String { joined(upper, from: from, to: to) }
+
+    private func joined(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> String {
         guard from < to, from >= 0, to <= spans.count else { return "" }
-        var out: [UInt8] = []
-        for k in from..<to {
-            if k > from { out.append(0x20) }
-            out.append(contentsOf: upper[spans[k].start..<spans[k].end])
+        var length = to - from - 1
+        for k in from..<to { length += spans[k].end - spans[k].start }
+        return String(unsafeUninitializedCapacity: length) { out in
+            var w = 0
+            for k in from..<to {
+                if k > from { out[w] = 0x20; w += 1 }
+                let s = spans[k]
+                for b in s.start..<s.end { out[w] = bytes[b]; w += 1 }
+            }
+            return w
         }
-        return String(decoding: out, as: UTF8.self)
     }
 }
 
@@ -96,21 +128,21 @@ struct ReportText: Sendable {
 /// matchers test `t[5] == X` without a separate length check: fuzzed input can
 /// never make the parser index out of range.
 struct Tok {
-    let bytes: [UInt8]
-    let start: Int
+    let base: UnsafePointer<UInt8>?
     let count: Int
 
     @inline(__always)
     subscript(_ i: Int) -> UInt8 {
-        (i >= 0 && i < count) ? bytes[start &+ i] : 0
+        (i >= 0 && i < count) ? base.unsafelyUnwrapped[i] : 0
     }
 
-    var string: String { String(decoding: bytes[start..<(start + count)], as: UTF8.self) }
+    var string: String { string(from: 0, to: count) }
 
     /// Text of bytes `from..<to` of this token.
     func string(from: Int, to: Int) -> String {
         let a = max(0, min(from, count)), b = max(a, min(to, count))
-        return String(decoding: bytes[(start + a)..<(start + b)], as: UTF8.self)
+        guard let base, b > a else { return "" }
+        return String(decoding: UnsafeBufferPointer(start: base + a, count: b - a), as: UTF8.self)
     }
 
     @inline(__always) func isDigit(_ i: Int) -> Bool { let c = self[i]; return c >= 0x30 && c <= 0x39 }
@@ -118,29 +150,41 @@ struct Tok {
     @inline(__always) func isSlash(_ i: Int) -> Bool { self[i] == 0x2F }
 
     /// True when bytes `from..<from+len` are all ASCII digits (and inside the token).
+    @inline(__always)
     func allDigits(_ from: Int, _ len: Int) -> Bool {
         guard len > 0, from >= 0, from + len <= count else { return false }
-        for k in from..<(from + len) where !isDigit(k) { return false }
+        var k = from
+        while k < from + len { if !isDigit(k) { return false }; k += 1 }
         return true
     }
 
     /// True when bytes `from..<from+len` are all `/`.
+    @inline(__always)
     func allSlashes(_ from: Int, _ len: Int) -> Bool {
         guard len > 0, from >= 0, from + len <= count else { return false }
-        for k in from..<(from + len) where self[k] != 0x2F { return false }
+        var k = from
+        while k < from + len { if self[k] != 0x2F { return false }; k += 1 }
         return true
     }
 
     /// Decimal value of `len` digits at `from`; nil unless all are digits.
     /// Limited to 9 digits so the result can never overflow.
+    @inline(__always)
     func number(_ from: Int, _ len: Int) -> Int? {
-        guard len <= 9, allDigits(from, len) else { return nil }
+        guard len > 0, len <= 9, from >= 0, from + len <= count else { return nil }
         var v = 0
-        for k in from..<(from + len) { v = v &* 10 &+ Int(self[k] &- 0x30) }
+        var k = from
+        while k < from + len {
+            let d = self[k] &- 0x30
+            if d > 9 { return nil }
+            v = v &* 10 &+ Int(d)
+            k += 1
+        }
         return v
     }
 
     /// Number of consecutive digits starting at `from`.
+    @inline(__always)
     func digitRun(_ from: Int) -> Int {
         var k = from
         while isDigit(k) { k += 1 }
@@ -148,25 +192,32 @@ struct Tok {
     }
 
     /// True when the token is exactly `lit`.
+    @inline(__always)
     func equals(_ lit: StaticString) -> Bool {
-        lit.withUTF8Buffer { p in
-            guard p.count == count else { return false }
-            for k in 0..<count where p[k] != self[k] { return false }
-            return true
-        }
+        lit.utf8CodeUnitCount == count && matches(lit, at: 0)
     }
 
     /// True when the bytes at `at` spell `lit`.
+    @inline(__always)
     func matches(_ lit: StaticString, at: Int) -> Bool {
-        lit.withUTF8Buffer { p in
-            guard at >= 0, at + p.count <= count else { return false }
-            for k in 0..<p.count where p[k] != self[at + k] { return false }
-            return true
+        let n = lit.utf8CodeUnitCount
+        guard at >= 0, at + n <= count else { return false }
+        // String literals always have a pointer; a single-scalar literal may not.
+        guard lit.hasPointerRepresentation else {
+            return lit.withUTF8Buffer { p in
+                for k in 0..<n where p[k] != self[at + k] { return false }
+                return true
+            }
         }
+        let p = lit.utf8Start
+        var k = 0
+        while k < n { if p[k] != self[at &+ k] { return false }; k += 1 }
+        return true
     }
 
-    func hasPrefix(_ lit: StaticString) -> Bool { matches(lit, at: 0) }
+    @inline(__always) func hasPrefix(_ lit: StaticString) -> Bool { matches(lit, at: 0) }
 
+    @inline(__always)
     func hasSuffix(_ lit: StaticString) -> Bool {
         let n = lit.utf8CodeUnitCount
         return n <= count && matches(lit, at: count - n)

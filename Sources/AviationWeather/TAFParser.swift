@@ -7,7 +7,7 @@ public enum TAFParser {
     /// time, hour 24, NIL and CNL are accepted. Throws only when the header
     /// cannot be read; unknown groups become warnings.
     public static func parse(_ raw: String) throws(WeatherError) -> TAF {
-        try parse(ReportText(raw))
+        try ReportText.with(raw) { (text) throws(WeatherError) in try parse(text) }
     }
 
     static func parse(_ text: ReportText) throws(WeatherError) -> TAF {

@@ -20,7 +20,10 @@ public enum WeatherReportLocator {
     /// lower-case letter; otherwise the first alphabetic word of 4+ letters that
     /// is not a report keyword.
     public static func locate(in text: String) -> LocatedReport? {
-        let r = ReportText(text)
+        ReportText.with(text) { locate($0) }
+    }
+
+    private static func locate(_ r: ReportText) -> LocatedReport? {
         let n = r.count
         var i = 0
         while i < n {
