@@ -73,18 +73,49 @@ enum FlightRules {
         return "visibility \(q)\(Int(v.value)) m"
     }
 
+    /// What the cloud groups say about the ceiling, without allocating.
+    ///
+    /// Layers whose cover was not observed (`///`) are ignored when they have no
+    /// height either. A layer detected at a known height with unknown cover
+    /// (`///074///`) might be a ceiling: the ceiling category is known only when
+    /// it comes out the same whether or not such layers are ceilings.
+    struct CeilingReading {
+        /// Category from the ceiling; nil when the clouds do not decide it.
+        var category: FlightCategory?
+        /// Lowest BKN/OVC/VV layer with a known height.
+        var layer: CloudLayer?
+        /// Lowest unknown-cover layer that could change the category, when one did.
+        var undecided: CloudLayer?
+    }
+
+    static func readCeiling(_ clouds: [CloudLayer]) -> CeilingReading {
+        var anyInformation = false, ceilingWithoutHeight = false
+        var lowest: CloudLayer? = nil
+        var lowestUnknownCover: CloudLayer? = nil
+        for c in clouds {
+            if c.cover == nil {
+                guard let h = c.heightFeet else { continue }
+                anyInformation = true
+                if h < (lowestUnknownCover?.heightFeet ?? Int.max) { lowestUnknownCover = c }
+                continue
+            }
+            anyInformation = true
+            guard c.isCeiling else { continue }
+            if let h = c.heightFeet { if h < (lowest?.heightFeet ?? Int.max) { lowest = c } } else { ceilingWithoutHeight = true }
+        }
+        guard anyInformation, !(ceilingWithoutHeight && lowest == nil) else { return CeilingReading(category: nil, layer: lowest) }
+        let optimistic = lowest.map { category(ceilingFeet: $0.heightFeet ?? 0) } ?? .vfr
+        if let u = lowestUnknownCover, let h = u.heightFeet, category(ceilingFeet: min(h, lowest?.heightFeet ?? Int.max)) != optimistic {
+            return CeilingReading(category: nil, layer: lowest, undecided: u)
+        }
+        return CeilingReading(category: optimistic, layer: lowest)
+    }
+
     /// Category only (no reason text): the allocation-free path used while parsing.
     /// Same rule as `assess`.
     static func category(visibility: Visibility?, clouds: [CloudLayer], cavok: Bool) -> FlightCategory? {
         if cavok { return .vfr }
-        var anyKnown = false, unknownCeilingHeight = false
-        var lowest = Int.max
-        for c in clouds where c.cover != nil {
-            anyKnown = true
-            if c.isCeiling { if let h = c.heightFeet { lowest = min(lowest, h) } else { unknownCeilingHeight = true } }
-        }
-        let ceilingKnown = anyKnown && !(unknownCeilingHeight && lowest == Int.max)
-        let ceilCat: FlightCategory? = ceilingKnown ? (lowest == Int.max ? .vfr : category(ceilingFeet: lowest)) : nil
+        let ceilCat = readCeiling(clouds).category
         let visCat = visibility.map { category(visibilitySM: $0.statuteMiles, qualifier: $0.qualifier) }
         switch (ceilCat, visCat) {
         case let (c?, v?): return max(c, v)
@@ -100,13 +131,13 @@ enum FlightRules {
     /// alone already makes it LIFR (anything else could be wrong).
     static func assess(visibility: Visibility?, clouds: [CloudLayer], cavok: Bool) -> CategoryAssessment {
         if cavok { return CategoryAssessment(category: .vfr, reason: "VFR: CAVOK") }
-        let known = clouds.filter { $0.cover != nil }
-        let ceilingLayer = ceiling(of: known)
-        let ceilingKnown = !known.isEmpty && !(known.contains { $0.isCeiling && $0.heightFeet == nil } && ceilingLayer == nil)
-        let ceilCat: FlightCategory? = ceilingKnown ? (ceilingLayer.map { category(ceilingFeet: $0.heightFeet ?? 0) } ?? .vfr) : nil
+        let reading = readCeiling(clouds)
+        let ceilCat = reading.category
         let visCat: FlightCategory? = visibility.map { category(visibilitySM: $0.statuteMiles, qualifier: $0.qualifier) }
-        let ceilText = ceilingLayer.map { "ceiling \(formatFeet($0.heightFeet ?? 0)) ft \($0.code)" } ?? "no ceiling"
+        let ceilText = reading.layer.map { "ceiling \(formatFeet($0.heightFeet ?? 0)) ft \($0.code)" } ?? "no ceiling"
         let visText = visibility.map(visibilityText) ?? "visibility not reported"
+        let cloudUnknown = reading.undecided.map { "cloud cover at \(formatFeet($0.heightFeet ?? 0)) ft not reported" }
+            ?? "no cloud information"
 
         switch (ceilCat, visCat) {
         case let (c?, v?):
@@ -117,7 +148,7 @@ enum FlightRules {
             return CategoryAssessment(category: worst, reason: "\(worst.rawValue): \(reason)")
         case let (nil, v?):
             if v == .lifr { return CategoryAssessment(category: .lifr, reason: "LIFR: \(visText)") }
-            return CategoryAssessment(category: nil, reason: "unknown: no cloud information, \(visText)")
+            return CategoryAssessment(category: nil, reason: "unknown: \(cloudUnknown), \(visText)")
         case let (c?, nil):
             if c == .lifr { return CategoryAssessment(category: .lifr, reason: "LIFR: \(ceilText)") }
             return CategoryAssessment(category: nil, reason: "unknown: visibility not reported, \(ceilText)")

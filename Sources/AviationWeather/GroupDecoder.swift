@@ -179,11 +179,11 @@ enum GroupDecoder {
         if let (_, i) = runwayPrefix(t) {
             let rest = t.count - i
             if t.matches("CLRD", at: i) && rest == 6 { return true }
+            if t.matches("SNOCLO", at: i) && rest == 6 { return true }  // `R21/SNOCLO`: that runway closed by snow
             if rest == 6 {
                 for k in i..<t.count where !(t.isDigit(k) || t.isSlash(k)) { return false }
                 return true
             }
-            if t.matches("SNOCLO", at: i) && rest == 6 { return true }
             return false
         }
         if t.count == 8 && t.isDigit(0) && t.isDigit(1) {
@@ -290,12 +290,14 @@ enum GroupDecoder {
         return (nil, false)
     }
 
-    /// Temperature/dewpoint `15/M02`, `M01/M03`, `12///`, `/////`.
+    /// Temperature/dewpoint `15/M02`, `M01/M03`, `12///`, `/////`, and `M70/`
+    /// (dewpoint not available: FMH-1 codes the temperature followed by a solidus).
     static func temperature(_ t: Tok) -> (temperature: Int?, dewpoint: Int?)? {
-        guard t.count >= 5 && t.count <= 7 else { return nil }
+        guard t.count >= 3 && t.count <= 7 else { return nil }
         // The separator is the slash after a 2- or 3-char temperature part.
-        for sep in [2, 3] where t[sep] == UInt8(ascii: "/") {
+        for sep in 2...3 where t[sep] == UInt8(ascii: "/") {
             let (a, okA) = tempPart(t, from: 0, to: sep)
+            if okA && a != nil && sep + 1 == t.count { return (a, nil) }
             let (b, okB) = tempPart(t, from: sep + 1, to: t.count)
             if okA && okB { return (a, b) }
         }
@@ -317,6 +319,18 @@ enum GroupDecoder {
             return (Altimeter(value: Double(v), unit: "hPa"), true)
         }
         return nil
+    }
+
+    /// Groups that may follow the pressure group in a METAR (Annex 3 App. 3
+    /// Table A3-2): recent weather, wind shear, runway state, sea state, colour
+    /// state, a second pressure group, trends, remarks, NIL and missing groups.
+    static func isSupplementary(_ t: Tok) -> Bool {
+        if t.equals("RMK") || t.equals("NOSIG") || t.equals("BECMG") || t.equals("TEMPO") || t.equals("NIL") { return true }
+        if t.equals("WS") { return true }  // the wind-shear branch consumes the words that follow
+        if t.equals("RE//") || t.allSlashes(0, t.count) { return true }
+        if t.count == 6 && t.hasPrefix("FM") && t.allDigits(2, 4) { return true }
+        return isRecentWeather(t) || runwayState(t) || isSeaState(t) || isColorCode(t) || altimeter(t) != nil
+            || temperature(t) != nil
     }
 
     // MARK: sea state, colour codes

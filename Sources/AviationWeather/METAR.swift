@@ -121,12 +121,18 @@ public enum METARParser {
         var roles = [TokenRole](repeating: .warning, count: n)
         var i = 0
         var reportType: String? = nil
-        // Leading type word(s); a repeated `METAR METAR` is tolerated.
+        var modifier: String? = nil
+        // Leading type word(s); a repeated `METAR METAR` is tolerated. A correction
+        // indicator may stand before the station: `METAR COR LFMD …` is the WMO/ICAO
+        // order (Annex 3 App. 3 Table A3-2), `LFMD 221030Z COR …` the FAA one.
         while i < n {
             let t = text.token(i)
             if t.equals("METAR") || t.equals("SPECI") {
                 if reportType == nil { reportType = t.equals("METAR") ? "METAR" : "SPECI" }
                 roles[i] = .reportType; i += 1
+            } else if t.count <= 4 && (t.equals("COR") || t.equals("CORR") || t.equals("RTD") || (t.count == 3 && t.matches("CC", at: 0) && t.isLetter(2))) {
+                if modifier == nil { modifier = t.equals("CORR") ? "COR" : t.string }
+                roles[i] = .modifier; i += 1
             } else { break }
         }
         guard i < n else { throw .missingGroup(position: i + 1, expected: "station identifier (4 characters, e.g. LFMD)") }
@@ -152,7 +158,6 @@ public enum METARParser {
         } else {
             throw .missingGroup(position: i + 1, expected: "observation time (ddhhmmZ, e.g. 221030Z)")
         }
-        var modifier: String? = nil
         var isNil = false
         var wind: Wind? = nil
         var hasWind = false
@@ -178,6 +183,13 @@ public enum METARParser {
 
         var lastWasWind = false
         var sawBody = false  // any weather element decoded; used to place `/////` groups
+        // Annex 3 fixes the order of the observed elements: wind, visibility, RVR,
+        // present weather, cloud, temperature, pressure. After the pressure group
+        // only supplementary groups (recent weather, wind shear, runway and sea
+        // state, colour state, trend, remarks) may follow, so a weather or cloud
+        // code there (`Q1012 TCU ALL HZ`, a Dutch `BLU 25008KT 9999 SCT050`) is
+        // national plain language, not an observation: it is kept as a warning.
+        var afterPressure = false
 
         while i < n {
             let t = text.token(i)
@@ -213,6 +225,11 @@ public enum METARParser {
             if !sawBody && modifier == nil && isModifier(t) {
                 modifier = t.equals("CORR") ? "COR" : t.string
                 roles[i] = .modifier; i += 1; continue
+            }
+            if afterPressure && !GroupDecoder.isSupplementary(t) {
+                warnings.append(.unknown(t.string, pos, section: "groups after the pressure group"))
+                roles[i] = .warning
+                i += 1; continue
             }
             if !hasWind, let w = GroupDecoder.wind(t) {
                 switch w {
@@ -285,6 +302,7 @@ public enum METARParser {
             }
             if let (alt, _) = GroupDecoder.altimeter(t) {
                 if let a = alt { altimeters.append(a); roles[i] = .altimeter } else { roles[i] = .missing }
+                afterPressure = true
                 i += 1; continue
             }
             if t.equals("WS") {
@@ -299,7 +317,14 @@ public enum METARParser {
             if GroupDecoder.isRecentWeather(t) { recentWeather.append(t.string); roles[i] = .recentWeather; i += 1; continue }
             if seaState == nil, GroupDecoder.isSeaState(t) { seaState = t.string; roles[i] = .seaState; i += 1; continue }
             if GroupDecoder.isColorCode(t) { colorCodes.append(t.string); roles[i] = .colorCode; i += 1; continue }
-            // Explicitly missing groups of automatic stations.
+            // Explicitly missing groups of automatic stations: `////`, `/////`,
+            // `////SM` (visibility in miles), `RE//` (recent weather not identified).
+            if t.count > 2 && t.hasSuffix("SM") && t.allSlashes(0, t.count - 2) {
+                roles[i] = .missing
+                if prevailingMetres < 0 { sawBody = true }
+                i += 1; continue
+            }
+            if t.equals("RE//") { roles[i] = .missing; i += 1; continue }
             if t.allSlashes(0, t.count) {
                 roles[i] = .missing
                 if t.count == 4 && prevailingMetres < 0 { sawBody = true }

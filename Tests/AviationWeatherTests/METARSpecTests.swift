@@ -177,4 +177,45 @@ struct METARSpecTests {
         #expect(throws: WeatherError.emptyReport) { try METARParser.parse("  \r\n ") }
         do throws(WeatherError) { _ = try METARParser.parse("LFMD 321030Z 24008KT"); Issue.record("expected an error") } catch { #expect(error.message.contains("'321030Z'") && error.message.contains("position 2")) }
     }
+
+    @Test("COR before the station (WMO/ICAO order) and in a bulletin without a type word")
+    func correctionBeforeStation() throws {
+        let m = try METARParser.parse("METAR COR LEIB 092100Z 30008KT 9999 FEW016 26/21 Q1018")
+        #expect(m.modifier == "COR" && m.station == "LEIB" && m.reportType == "METAR" && m.warnings.isEmpty)
+        let b = try METARParser.parse("COR UHMM 240700Z 11006MPS 9999 OVC018CB 05/04 Q1002")
+        #expect(b.modifier == "COR" && b.station == "UHMM" && b.reportType == nil)
+    }
+
+    @Test("temperature with the dewpoint left out, M70/, keeps the temperature")
+    func temperatureWithoutDewpoint() throws {
+        let m = try METARParser.parse("NZSP 091750Z 11009KT 9999 IC FEW015 M70/ A2823")
+        #expect(m.temperature == -70 && m.dewpoint == nil && m.warnings.isEmpty)
+    }
+
+    @Test("weather and cloud codes after the pressure group are not observations")
+    func orderAfterPressure() throws {
+        let m = try METARParser.parse("MHPL 111900Z 00000KT 9999 BKN030TCU 33/26 Q1012 TCU ALL HZ")
+        #expect(m.weather.isEmpty)
+        #expect(m.warnings.map(\.token) == ["TCU", "ALL", "HZ"])
+        let d = try METARParser.parse("EHGR 111955Z AUTO 25006KT 9999 BKN370 20/15 Q1020 BLU 25008KT 9999 SCT050")
+        #expect(d.clouds.count == 1 && d.colorCodes == ["BLU"] && d.wind?.speed == 6)
+        // Supplementary groups after the pressure are still decoded.
+        let s = try METARParser.parse("UUEE 221030Z 18005MPS 9999 OVC012 M04/M06 Q1012 RESN WS R24 R06L/590342 W15/S3 NOSIG")
+        #expect(s.recentWeather == ["RESN"] && s.windshear == ["WS R24"] && s.runwayState == ["R06L/590342"])
+        #expect(s.seaState == "W15/S3" && s.trends.count == 1 && s.warnings.isEmpty)
+    }
+
+    @Test("missing groups of automatic stations: ////SM and RE// are accounted as missing, not warnings")
+    func automaticMissing() throws {
+        let m = try METARParser.parse("CWFD 092000Z AUTO 22006KT ////SM //// NCD ///// A////")
+        #expect(m.visibility == nil && m.warnings.isEmpty && m.altimeters.isEmpty)
+        let r = try METARParser.parse("TNCE 131455Z AUTO 05021KT 030V090 //// // ///////// 30/24 Q1012 RE//")
+        #expect(r.recentWeather.isEmpty && r.warnings.isEmpty && r.tokenRoles.last == .missing)
+    }
+
+    @Test("a runway closed by snow: R21/SNOCLO")
+    func runwaySnowClosed() throws {
+        let m = try METARParser.parse("EGKB 182050Z 05007KT 6000 -SN SCT007 BKN017 M01/M02 Q1010 RESN R21/SNOCLO")
+        #expect(m.runwayState == ["R21/SNOCLO"] && m.warnings.isEmpty)
+    }
 }

@@ -145,6 +145,20 @@ struct FlightCategoryTests {
         #expect(m.flightCategory == nil)
         #expect(try METARParser.parse("LFMD 221030Z 24008KT 9999 18/12 Q1013").flightCategory == nil)
     }
+
+    @Test("a layer of unknown cover counts only when it could change the category")
+    func unknownCoverLayer() throws {
+        // Detected at 7,400 ft: whatever its cover, no ceiling at or below 3,000 ft.
+        let high = try METARParser.parse("UIBB 092100Z AUTO 02002MPS 9999 // ///074/// 12/09 Q1006")
+        #expect(high.flightCategory == .vfr)
+        // Detected at 800 ft: if broken it would be IFR, so the category is unknown and says why.
+        let low = try METARParser.parse("LFMD 221030Z AUTO 24008KT 9999 FEW040 ///008/// 18/12 Q1013")
+        #expect(low.flightCategory == nil)
+        #expect(low.categoryAssessment.reason == "unknown: cloud cover at 800 ft not reported, visibility 10 km or more")
+        // The same layer under a lower known ceiling changes nothing.
+        let under = try METARParser.parse("LFMD 221030Z AUTO 24008KT 9999 OVC004 ///008/// 18/12 Q1013")
+        #expect(under.flightCategory == .lifr)
+    }
 }
 
 @Suite("Plain language and report locator")
