@@ -91,13 +91,42 @@ struct PerformanceTests {
     }
 
     @Test("a profile without tables says so")
-    func archerHasNoTables() throws {
+    func profileWithoutTablesSaysSo() throws {
+        var bare = try TestData.archer()
+        bare.takeoff = []
+        bare.landing = []
         let text = errorText {
-            _ = try Performance.compute(profile: TestData.archer(), pressureAltitudeFt: 0, temperatureC: 15, weight: 2400,
+            _ = try Performance.compute(profile: bare, pressureAltitudeFt: 0, temperatureC: 15, weight: 2400,
                                         headwindKt: 0, surface: .paved, runwayAvailableFt: nil)
         }
         #expect(text?.contains("no takeoff or landing distance tables") == true)
         #expect(errorText { _ = try compute(t: 500) }?.contains("500") == true)
         #expect(errorText { _ = try compute(weight: -10) }?.contains("-10 lb") == true)
+    }
+
+    // PA-28-181 tables read off the Archer II POH graphs (nord-/sekmr_perf digitisation, see the
+    // profile's source fields). Sea level, 15 °C lies halfway between the 10 and 20 °C columns:
+    // takeoff ground roll (896+1076)/2 = 986 ft, over 50 ft (1684+1963)/2 = 1823.5 ft (flaps 0°);
+    // landing ground roll (896+933)/2 = 914.5 ft, over 50 ft (1397+1426)/2 = 1411.5 ft.
+    @Test("PA-28-181 graph-read tables interpolate; no grass correction; uncharted cells refuse")
+    func archerTables() throws {
+        let p = try TestData.archer()
+        #expect(p.validationProblems().isEmpty)
+        func archer(pa: Double = 0, t: Double = 15, wind: Double = 0, surface: RunwaySurface = .paved) throws -> PerformanceResult {
+            try Performance.compute(profile: p, pressureAltitudeFt: pa, temperatureC: t, weight: 2550,
+                                    headwindKt: wind, surface: surface, runwayAvailableFt: nil)
+        }
+        let r = try archer()
+        #expect(abs(r.takeoff!.groundRoll - 986) < 1e-9)
+        #expect(abs(r.takeoff!.over50Ft - 1823.5) < 1e-9)
+        #expect(abs(r.landing!.groundRoll - 914.5) < 1e-9)
+        #expect(abs(r.landing!.over50Ft - 1411.5) < 1e-9)
+        // 10 kt headwind: takeoff −1.1 %/kt → ×0.89; 5 kt tailwind: takeoff +6 %/kt → ×1.30.
+        #expect(abs(try archer(wind: 10).takeoff!.groundRoll - 986 * 0.89) < 1e-9)
+        #expect(abs(try archer(wind: -5).takeoff!.over50Ft - 1823.5 * 1.30) < 1e-9)
+        #expect(errorText { _ = try archer(wind: -6) }?.contains("tailwind 6 kt") == true)
+        #expect(errorText { _ = try archer(surface: .grass) }?.contains("grass-runway correction") == true)
+        // 7000 ft, 25 °C needs the 7000 ft / 30 °C cells, which lie above the drawn chart (null).
+        #expect(errorText { _ = try archer(pa: 7000, t: 25) }?.contains("blank") == true)
     }
 }
