@@ -88,34 +88,50 @@ enum FlightRules {
         var undecided: CloudLayer?
     }
 
-    static func readCeiling(_ clouds: [CloudLayer]) -> CeilingReading {
-        var anyInformation = false, ceilingWithoutHeight = false
-        var lowest: CloudLayer? = nil
-        var lowestUnknownCover: CloudLayer? = nil
-        for c in clouds {
+    /// Accumulates what the cloud layers say about the ceiling, one layer at a
+    /// time, so the parser can keep it up to date while it reads the groups.
+    struct CeilingTracker {
+        private var anyInformation = false, ceilingWithoutHeight = false
+        private var lowest: CloudLayer? = nil
+        private var lowestUnknownCover: CloudLayer? = nil
+
+        mutating func add(_ c: CloudLayer) {
             if c.cover == nil {
-                guard let h = c.heightFeet else { continue }
+                guard let h = c.heightFeet else { return }
                 anyInformation = true
                 if h < (lowestUnknownCover?.heightFeet ?? Int.max) { lowestUnknownCover = c }
-                continue
+                return
             }
             anyInformation = true
-            guard c.isCeiling else { continue }
+            guard c.isCeiling else { return }
             if let h = c.heightFeet { if h < (lowest?.heightFeet ?? Int.max) { lowest = c } } else { ceilingWithoutHeight = true }
         }
-        guard anyInformation, !(ceilingWithoutHeight && lowest == nil) else { return CeilingReading(category: nil, layer: lowest) }
-        let optimistic = lowest.map { category(ceilingFeet: $0.heightFeet ?? 0) } ?? .vfr
-        if let u = lowestUnknownCover, let h = u.heightFeet, category(ceilingFeet: min(h, lowest?.heightFeet ?? Int.max)) != optimistic {
-            return CeilingReading(category: nil, layer: lowest, undecided: u)
+
+        var reading: CeilingReading {
+            guard anyInformation, !(ceilingWithoutHeight && lowest == nil) else { return CeilingReading(category: nil, layer: lowest) }
+            let optimistic = lowest.map { category(ceilingFeet: $0.heightFeet ?? 0) } ?? .vfr
+            if let u = lowestUnknownCover, let h = u.heightFeet, category(ceilingFeet: min(h, lowest?.heightFeet ?? Int.max)) != optimistic {
+                return CeilingReading(category: nil, layer: lowest, undecided: u)
+            }
+            return CeilingReading(category: optimistic, layer: lowest)
         }
-        return CeilingReading(category: optimistic, layer: lowest)
+    }
+
+    static func readCeiling(_ clouds: [CloudLayer]) -> CeilingReading {
+        var tracker = CeilingTracker()
+        for c in clouds { tracker.add(c) }
+        return tracker.reading
     }
 
     /// Category only (no reason text): the allocation-free path used while parsing.
     /// Same rule as `assess`.
     static func category(visibility: Visibility?, clouds: [CloudLayer], cavok: Bool) -> FlightCategory? {
         if cavok { return .vfr }
-        let ceilCat = readCeiling(clouds).category
+        return category(visibility: visibility, ceiling: readCeiling(clouds).category)
+    }
+
+    /// The same rule from a ceiling category already worked out (nil: unknown).
+    static func category(visibility: Visibility?, ceiling ceilCat: FlightCategory?) -> FlightCategory? {
         let visCat = visibility.map { category(visibilitySM: $0.statuteMiles, qualifier: $0.qualifier) }
         switch (ceilCat, visCat) {
         case let (c?, v?): return max(c, v)

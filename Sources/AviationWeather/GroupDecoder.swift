@@ -34,38 +34,60 @@ enum GroupDecoder {
 
     // MARK: wind
 
-    static func wind(_ t: Tok) -> WindRead? {
-        guard t.count >= 5 && t.count <= 16 else { return nil }
-        var w = Wind(direction: nil, speed: nil, gust: nil, unit: "KT")
-        var i = 0
-        if t.matches("VRB", at: 0) { w.direction = .variable; i = 3 }
-        else if let d = t.number(0, 3) { guard d <= 360 else { return nil }; w.direction = .degrees(d); i = 3 }
-        else if t.allSlashes(0, 3) { i = 3 }
-        else { return nil }
-        if t[i] == UInt8(ascii: "P") { w.speedQualifier = "P"; i += 1 }
+    /// Reads a wind group into `result` (nil for an explicit `/////KT`); false
+    /// when `t` is not a wind group, leaving `result` untouched. The group is
+    /// read into scalars and the `Wind` value built once at the end: this is on
+    /// the METAR hot path.
+    static func wind(_ t: Tok, into result: inout Wind?) -> Bool {
+        guard t.count >= 5 && t.count <= 16 else { return false }
+        // Cheap rejection first: every wind group ends in KT, MPS or KMH.
+        let last = t[t.count - 1]
+        guard last == UInt8(ascii: "T") || last == UInt8(ascii: "S") || last == UInt8(ascii: "H") else { return false }
+        var direction: WindDirection? = nil
+        var i = 3
+        if t.matches("VRB", at: 0) { direction = .variable }
+        else if let d = t.number(0, 3) { guard d <= 360 else { return false }; direction = .degrees(d) }
+        else if !t.allSlashes(0, 3) { return false }
+        let speedAbove = t[i] == UInt8(ascii: "P")
+        if speedAbove { i += 1 }
+        var speed: Int? = nil
         if t.allSlashes(i, 2) { i += 2 }
         else {
             let n = t.digitRun(i)
-            guard n == 2 || n == 3, let s = t.number(i, n) else { return nil }
-            w.speed = s; i += n
+            guard n == 2 || n == 3, let s = t.number(i, n) else { return false }
+            speed = s; i += n
         }
+        var gust: Int? = nil
+        var gustAbove = false
         if t[i] == UInt8(ascii: "G") {
             i += 1
-            if t[i] == UInt8(ascii: "P") { w.gustQualifier = "P"; i += 1 }
+            gustAbove = t[i] == UInt8(ascii: "P")
+            if gustAbove { i += 1 }
             if t.allSlashes(i, 2) { i += 2 }
             else {
                 let n = t.digitRun(i)
-                guard n == 2 || n == 3, let g = t.number(i, n) else { return nil }
-                w.gust = g; i += n
+                guard n == 2 || n == 3, let g = t.number(i, n) else { return false }
+                gust = g; i += n
             }
         }
         let rest = t.count - i
-        if rest == 2 && t.matches("KT", at: i) { w.unit = "KT" }
-        else if rest == 3 && t.matches("MPS", at: i) { w.unit = "MPS" }
-        else if rest == 3 && t.matches("KMH", at: i) { w.unit = "KMH" }
-        else { return nil }
-        if w.direction == nil && w.speed == nil { return .missing }
-        return .wind(w)
+        let unit: String
+        if rest == 2 && t.matches("KT", at: i) { unit = "KT" }
+        else if rest == 3 && t.matches("MPS", at: i) { unit = "MPS" }
+        else if rest == 3 && t.matches("KMH", at: i) { unit = "KMH" }
+        else { return false }
+        if direction == nil && speed == nil { result = nil; return true }
+        result = Wind(direction: direction, speed: speed, gust: gust, unit: unit,
+                      speedQualifier: speedAbove ? "P" : nil, gustQualifier: gustAbove ? "P" : nil)
+        return true
+    }
+
+    /// Wind group as a `WindRead` (decoded or explicitly missing), nil when `t`
+    /// is not a wind group.
+    static func wind(_ t: Tok) -> WindRead? {
+        var w: Wind? = nil
+        guard wind(t, into: &w) else { return nil }
+        return w.map { .wind($0) } ?? .missing
     }
 
     /// Variable wind sector `dddVddd`.
@@ -223,6 +245,9 @@ enum GroupDecoder {
     /// Present-weather group `[+-][VC][descriptor]phenomena…` starting at `from`.
     static func isWeather(_ t: Tok, from: Int = 0, allowIntensity: Bool = true) -> Bool {
         guard t.count - from >= 2, t.count - from <= 14 else { return false }
+        // Cheap rejection first: a weather group starts with a letter or an intensity sign.
+        let first = t[from]
+        guard first >= 0x41 || first == UInt8(ascii: "+") || first == UInt8(ascii: "-") else { return false }
         var i = from
         if allowIntensity && (t[i] == UInt8(ascii: "+") || t[i] == UInt8(ascii: "-")) { i += 1 }
         if t[i] == UInt8(ascii: "V") && t[i + 1] == UInt8(ascii: "C") { i += 2 }

@@ -118,7 +118,9 @@ public enum METARParser {
     static func parse(_ text: ReportText) throws(WeatherError) -> METAR {
         let n = text.count
         guard n > 0 else { throw .emptyReport }
-        var roles = [TokenRole](repeating: .warning, count: n)
+        // Roles are written into the scratch slots (no uniqueness check per
+        // write) and copied into the report's array once at the end.
+        let roles = text.roles
         var i = 0
         var reportType: String? = nil
         var modifier: String? = nil
@@ -170,6 +172,7 @@ public enum METARParser {
         var weather: [String] = []
         var recentWeather: [String] = []
         var clouds: [CloudLayer] = []
+        var ceiling = FlightRules.CeilingTracker()
         var temperature: Int? = nil, dewpoint: Int? = nil
         var hasTemperature = false
         var altimeters: [Altimeter] = []
@@ -196,16 +199,23 @@ public enum METARParser {
             let pos = i + 1
             let wasWind = lastWasWind
             lastWasWind = false
+            // The first byte rules out most group kinds at once; the checks below
+            // keep their order (it decides ambiguous tokens) but skip the ones
+            // that cannot match. Why: this loop is the decoder's hot path.
+            let c0 = t[0]
+            let digit0 = c0 &- 0x30 < 10
+            let letter0 = c0 &- 0x41 < 26
+            let slash0 = c0 == UInt8(ascii: "/")
 
-            if t.equals("RMK") {
+            if letter0 && t.equals("RMK") {
                 for k in i..<n { roles[k] = .remarks }
                 let r = text.originalText(from: i + 1, to: n)
                 remarks = r.isEmpty ? nil : r
                 break
             }
             // Trends; Australian reports also start one with a bare `FMhhmm`.
-            let timedTrend = isTimedTrendStart(t)
-            if timedTrend || t.equals("NOSIG") || t.equals("BECMG") || t.equals("TEMPO") {
+            let timedTrend = letter0 && isTimedTrendStart(t)
+            if timedTrend || (letter0 && (t.equals("NOSIG") || t.equals("BECMG") || t.equals("TEMPO"))) {
                 // A trend runs until the next trend keyword or RMK.
                 var j = i + 1
                 while j < n {
@@ -221,8 +231,8 @@ public enum METARParser {
                 i = j
                 continue
             }
-            if t.equals("NIL") { isNil = true; roles[i] = .nilReport; i += 1; continue }
-            if !sawBody && modifier == nil && isModifier(t) {
+            if letter0 && t.equals("NIL") { isNil = true; roles[i] = .nilReport; i += 1; continue }
+            if letter0 && !sawBody && modifier == nil && isModifier(t) {
                 modifier = t.equals("CORR") ? "COR" : t.string
                 roles[i] = .modifier; i += 1; continue
             }
@@ -231,20 +241,17 @@ public enum METARParser {
                 roles[i] = .warning
                 i += 1; continue
             }
-            if !hasWind, let w = GroupDecoder.wind(t) {
-                switch w {
-                case .wind(let decoded): wind = decoded; hasWind = true; roles[i] = .wind; lastWasWind = true
-                case .missing: roles[i] = .missing
-                }
+            if !hasWind && (digit0 || slash0 || c0 == UInt8(ascii: "V")), GroupDecoder.wind(t, into: &wind) {
+                if wind != nil { hasWind = true; roles[i] = .wind; lastWasWind = true } else { roles[i] = .missing }
                 sawBody = true; i += 1; continue
             }
-            if wasWind, let (a, b) = GroupDecoder.windVariation(t) {
+            if wasWind && digit0, let (a, b) = GroupDecoder.windVariation(t) {
                 wind?.variableFrom = a; wind?.variableTo = b
                 roles[i] = .windVariation; i += 1; continue
             }
-            if t.equals("CAVOK") { cavok = true; roles[i] = .cavok; sawBody = true; i += 1; continue }
+            if letter0 && t.equals("CAVOK") { cavok = true; roles[i] = .cavok; sawBody = true; i += 1; continue }
             // Visibility in statute miles, possibly split `1 3/4SM`.
-            if prevailingMetres < 0 {
+            if prevailingMetres < 0 && (digit0 || c0 == UInt8(ascii: "M") || c0 == UInt8(ascii: "P")) {
                 if let whole = GroupDecoder.wholeMiles(t), i + 1 < n,
                    let (frac, q) = GroupDecoder.statuteVisibility(text.token(i + 1)), q == nil, frac < 1 {
                     let raw = text.upperText(from: i, to: i + 2)
@@ -259,7 +266,7 @@ public enum METARParser {
                     roles[i] = .visibility; sawBody = true; i += 1; continue
                 }
             }
-            if let (v, dir, ndv) = GroupDecoder.metricVisibility(t) {
+            if digit0, let (v, dir, ndv) = GroupDecoder.metricVisibility(t) {
                 if prevailingMetres < 0 && !cavok {
                     visibility = Visibility(value: Double(v), unit: "m", qualifier: v == 9999 ? "P" : nil,
                                             direction: dir, raw: t.string)
@@ -278,7 +285,7 @@ public enum METARParser {
                     roles[i] = .minimumVisibility; i += 1; continue
                 }
             }
-            if prevailingMetres < 0, let v = GroupDecoder.kilometreVisibility(t) {
+            if digit0 && prevailingMetres < 0, let v = GroupDecoder.kilometreVisibility(t) {
                 visibility = Visibility(value: Double(v), unit: "m", qualifier: nil, direction: nil, raw: t.string)
                 prevailingMetres = Double(v)
                 roles[i] = .visibility; sawBody = true; i += 1; continue
@@ -288,24 +295,28 @@ public enum METARParser {
                 if GroupDecoder.runwayState(t) { runwayState.append(t.string); roles[i] = .runwayState; i += 1; continue }
                 if GroupDecoder.isRecentWeather(t) { recentWeather.append(t.string); roles[i] = .recentWeather; i += 1; continue }
             }
-            if t.equals("NSW") || GroupDecoder.isWeather(t) {
+            if (letter0 || c0 == UInt8(ascii: "+") || c0 == UInt8(ascii: "-")) && (t.equals("NSW") || GroupDecoder.isWeather(t)) {
                 if weather.isEmpty { weather.reserveCapacity(3) }; weather.append(t.string); roles[i] = .weather; sawBody = true; i += 1; continue
             }
-            if let c = GroupDecoder.cloud(t) { if clouds.isEmpty { clouds.reserveCapacity(4) }; clouds.append(c); roles[i] = .cloud; sawBody = true; i += 1; continue }
-            if GroupDecoder.isMissingCloud(t) { clouds.append(CloudLayer(cover: nil)); roles[i] = .cloud; i += 1; continue }
-            if !hasTemperature, let (a, b) = GroupDecoder.temperature(t) {
+            if letter0 || slash0, let c = GroupDecoder.cloud(t) {
+                if clouds.isEmpty { clouds.reserveCapacity(4) }
+                ceiling.add(c); clouds.append(c)
+                roles[i] = .cloud; sawBody = true; i += 1; continue
+            }
+            if slash0 && GroupDecoder.isMissingCloud(t) { clouds.append(CloudLayer(cover: nil)); roles[i] = .cloud; i += 1; continue }
+            if !hasTemperature && (digit0 || slash0 || c0 == UInt8(ascii: "M")), let (a, b) = GroupDecoder.temperature(t) {
                 // `/////` before any wind is the missing wind; otherwise missing temperatures.
                 temperature = a; dewpoint = b
                 hasTemperature = a != nil || b != nil
                 roles[i] = hasTemperature ? .temperature : .missing
                 sawBody = true; i += 1; continue
             }
-            if let (alt, _) = GroupDecoder.altimeter(t) {
+            if c0 == UInt8(ascii: "Q") || c0 == UInt8(ascii: "A"), let (alt, _) = GroupDecoder.altimeter(t) {
                 if let a = alt { altimeters.append(a); roles[i] = .altimeter } else { roles[i] = .missing }
                 afterPressure = true
                 i += 1; continue
             }
-            if t.equals("WS") {
+            if letter0 && t.equals("WS") {
                 let j = windShearEnd(text, from: i)
                 if j > i + 1 {
                     windshear.append(text.upperText(from: i, to: j))
@@ -338,13 +349,15 @@ public enum METARParser {
             roles[i] = .warning
             i += 1
         }
-        return METAR(reportType: reportType, station: station, time: time, modifier: modifier, isNil: isNil,
-                     wind: wind, visibility: visibility, visibilityNDV: visibilityNDV, cavok: cavok,
-                     minVisibility: minVisibility, rvr: rvr, weather: weather, recentWeather: recentWeather,
-                     clouds: clouds, temperature: temperature, dewpoint: dewpoint, altimeters: altimeters,
-                     runwayState: runwayState, windshear: windshear, seaState: seaState, colorCodes: colorCodes,
-                     trends: trends, remarks: remarks, warnings: warnings, tokenRoles: roles,
-                     flightCategory: FlightRules.category(visibility: visibility, clouds: clouds, cavok: cavok))
+        let category = cavok ? .vfr : FlightRules.category(visibility: visibility, ceiling: ceiling.reading.category)
+        return METAR(reportType: consume reportType, station: station, time: time, modifier: consume modifier, isNil: isNil,
+                     wind: consume wind, visibility: consume visibility, visibilityNDV: visibilityNDV, cavok: cavok,
+                     minVisibility: consume minVisibility, rvr: consume rvr, weather: consume weather,
+                     recentWeather: consume recentWeather, clouds: consume clouds, temperature: temperature,
+                     dewpoint: dewpoint, altimeters: consume altimeters, runwayState: consume runwayState,
+                     windshear: consume windshear, seaState: consume seaState, colorCodes: consume colorCodes,
+                     trends: consume trends, remarks: consume remarks, warnings: consume warnings,
+                     tokenRoles: Array(roles), flightCategory: category)
     }
 
     /// `FMhhmm` (Australian trend start); only outside trends, so it cannot clash with a TAF.

@@ -40,22 +40,38 @@ struct ReportText {
     /// Token spans in reading order; token `i` has 1-based position `i + 1`.
     let spans: UnsafeBufferPointer<TokenSpan>
 
+    /// One scratch role per token, for the parser to fill (every slot starts
+    /// as `.warning`); copied into the decoded report once at the end.
+    let roles: UnsafeMutableBufferPointer<TokenRole>
+
     /// Tokenizes `raw` into scoped storage and runs `body` on the result.
+    ///
+    /// Everything lives in one temporary allocation (on the stack for
+    /// report-sized input): the spans, the role slots, the bytes as written and
+    /// their uppercased copy. One allocation means one closure level, so the
+    /// (large) decoded value is not copied through several nested returns.
     static func with<R, E: Error>(_ raw: String, _ body: (ReportText) throws(E) -> R) throws(E) -> R {
         let n = raw.utf8.count
-        // One scratch buffer: the bytes as written, then their uppercased copy.
-        return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(2, 2 * n)) { (bytes) throws(E) -> R in
-            let source = UnsafeMutableBufferPointer(rebasing: bytes[0..<n])
+        // At most one token per two bytes (a token and its separator), plus one.
+        let capacity = n / 2 + 1
+        let spanBytes = capacity * MemoryLayout<TokenSpan>.stride
+        let roleBytes = capacity * MemoryLayout<TokenRole>.stride
+        let total = spanBytes + roleBytes + 2 * n
+        return try withUnsafeTemporaryAllocation(byteCount: max(total, 1), alignment: MemoryLayout<TokenSpan>.alignment) { (scratch) throws(E) -> R in
+            let spans = UnsafeMutableRawBufferPointer(rebasing: scratch[0..<spanBytes]).bindMemory(to: TokenSpan.self)
+            let roles = UnsafeMutableRawBufferPointer(rebasing: scratch[spanBytes..<(spanBytes + roleBytes)]).bindMemory(to: TokenRole.self)
+            let byteStart = spanBytes + roleBytes
+            let source = UnsafeMutableRawBufferPointer(rebasing: scratch[byteStart..<(byteStart + n)]).bindMemory(to: UInt8.self)
             _ = source.initialize(from: raw.utf8)
-            let upper = UnsafeMutableBufferPointer(rebasing: bytes[n..<(2 * n)])
-            // At most one token per two bytes (a token and its separator), plus one.
-            return try withUnsafeTemporaryAllocation(of: TokenSpan.self, capacity: n / 2 + 1) { (spans) throws(E) -> R in
-                let count = tokenize(UnsafeBufferPointer(source), upper: upper, spans: spans)
-                let text = ReportText(upper: UnsafeBufferPointer(upper),
-                                      original: UnsafeBufferPointer(source),
-                                      spans: UnsafeBufferPointer(rebasing: spans[0..<count]))
-                return try body(text)
-            }
+            let upper = UnsafeMutableRawBufferPointer(rebasing: scratch[(byteStart + n)..<(byteStart + 2 * n)]).bindMemory(to: UInt8.self)
+            let count = tokenize(UnsafeBufferPointer(source), upper: upper, spans: spans)
+            let tokenRoles = UnsafeMutableBufferPointer(rebasing: roles[0..<count])
+            tokenRoles.initialize(repeating: .warning)
+            let text = ReportText(upper: UnsafeBufferPointer(upper),
+                                  original: UnsafeBufferPointer(source),
+                                  spans: UnsafeBufferPointer(rebasing: spans[0..<count]),
+                                  roles: tokenRoles)
+            return try body(text)
         }
     }
 
@@ -65,19 +81,20 @@ struct ReportText {
                                  spans: UnsafeMutableBufferPointer<TokenSpan>) -> Int {
         let n = min(source.count, upper.count)
         guard n > 0, let src = source.baseAddress, let dst = upper.baseAddress else { return 0 }
+        // Bulk copy, then fold the (rare) lower-case letters in place.
+        dst.update(from: src, count: n)
         var count = 0
         var i = 0
         while i < n {
-            let c = src[i]
-            dst[i] = c
             // Unsigned wrap-around: one compare tells separators (0x00-0x20, 0x7F) from the rest.
-            if c &- 0x21 >= 0x5E { i += 1; continue }
+            while i < n && src[i] &- 0x21 >= 0x5E { i += 1 }
+            if i == n { break }
             let start = i
             while i < n {
                 let d = src[i]
                 if d &- 0x21 >= 0x5E { break }
                 // Lower-case ASCII letters are the 26 bytes from 0x61.
-                dst[i] = d &- 0x61 < 26 ? d &- 32 : d
+                if d &- 0x61 < 26 { dst[i] = d &- 32 }
                 i += 1
             }
             var end = i
