@@ -91,36 +91,47 @@ enum FlightRules {
     /// Accumulates what the cloud layers say about the ceiling, one layer at a
     /// time, so the parser can keep it up to date while it reads the groups.
     struct CeilingTracker {
+        // Heights and positions only: copying layers (two strings each) per
+        // group showed up in the decode profile.
         private var anyInformation = false, ceilingWithoutHeight = false
-        private var lowest: CloudLayer? = nil
-        private var lowestUnknownCover: CloudLayer? = nil
+        private var lowestHeight = Int.max, lowestIndex = -1
+        private var unknownHeight = Int.max, unknownIndex = -1
 
-        mutating func add(_ c: CloudLayer) {
-            if c.cover == nil {
+        /// Records `c`, the layer at `index` in the report's cloud list.
+        mutating func add(_ c: CloudLayer, at index: Int) {
+            guard c.cover != nil else {
                 guard let h = c.heightFeet else { return }
                 anyInformation = true
-                if h < (lowestUnknownCover?.heightFeet ?? Int.max) { lowestUnknownCover = c }
+                if h < unknownHeight { unknownHeight = h; unknownIndex = index }
                 return
             }
             anyInformation = true
             guard c.isCeiling else { return }
-            if let h = c.heightFeet { if h < (lowest?.heightFeet ?? Int.max) { lowest = c } } else { ceilingWithoutHeight = true }
+            if let h = c.heightFeet { if h < lowestHeight { lowestHeight = h; lowestIndex = index } } else { ceilingWithoutHeight = true }
         }
 
-        var reading: CeilingReading {
-            guard anyInformation, !(ceilingWithoutHeight && lowest == nil) else { return CeilingReading(category: nil, layer: lowest) }
-            let optimistic = lowest.map { category(ceilingFeet: $0.heightFeet ?? 0) } ?? .vfr
-            if let u = lowestUnknownCover, let h = u.heightFeet, category(ceilingFeet: min(h, lowest?.heightFeet ?? Int.max)) != optimistic {
-                return CeilingReading(category: nil, layer: lowest, undecided: u)
-            }
-            return CeilingReading(category: optimistic, layer: lowest)
+        /// Category from the ceiling alone; nil when the clouds do not decide it.
+        var category: FlightCategory? {
+            guard anyInformation, !(ceilingWithoutHeight && lowestIndex < 0) else { return nil }
+            let optimistic = lowestIndex < 0 ? .vfr : FlightRules.category(ceilingFeet: lowestHeight)
+            if unknownIndex >= 0 && FlightRules.category(ceilingFeet: min(unknownHeight, lowestHeight)) != optimistic { return nil }
+            return optimistic
+        }
+
+        /// The reading, with the deciding layers taken from `clouds` (the list the layers were added from).
+        func reading(of clouds: [CloudLayer]) -> CeilingReading {
+            let layer = lowestIndex >= 0 && lowestIndex < clouds.count ? clouds[lowestIndex] : nil
+            let c = category
+            let decidable = anyInformation && !(ceilingWithoutHeight && lowestIndex < 0)
+            let undecided = c == nil && decidable && unknownIndex >= 0 && unknownIndex < clouds.count ? clouds[unknownIndex] : nil
+            return CeilingReading(category: c, layer: layer, undecided: undecided)
         }
     }
 
     static func readCeiling(_ clouds: [CloudLayer]) -> CeilingReading {
         var tracker = CeilingTracker()
-        for c in clouds { tracker.add(c) }
-        return tracker.reading
+        for (k, c) in clouds.enumerated() { tracker.add(c, at: k) }
+        return tracker.reading(of: clouds)
     }
 
     /// Category only (no reason text): the allocation-free path used while parsing.

@@ -163,6 +163,7 @@ public enum METARParser {
         var isNil = false
         var wind: Wind? = nil
         var hasWind = false
+        var variation: (Int, Int)? = nil  // applied to the wind once, at the end
         var visibility: Visibility? = nil
         var prevailingMetres = -1.0   // prevailing visibility value, -1 while none
         var visibilityNDV = false
@@ -246,7 +247,7 @@ public enum METARParser {
                 sawBody = true; i += 1; continue
             }
             if wasWind && digit0, let (a, b) = GroupDecoder.windVariation(t) {
-                wind?.variableFrom = a; wind?.variableTo = b
+                variation = (a, b)
                 roles[i] = .windVariation; i += 1; continue
             }
             if letter0 && t.equals("CAVOK") { cavok = true; roles[i] = .cavok; sawBody = true; i += 1; continue }
@@ -300,7 +301,7 @@ public enum METARParser {
             }
             if letter0 || slash0, let c = GroupDecoder.cloud(t) {
                 if clouds.isEmpty { clouds.reserveCapacity(4) }
-                ceiling.add(c); clouds.append(c)
+                ceiling.add(c, at: clouds.count); clouds.append(c)
                 roles[i] = .cloud; sawBody = true; i += 1; continue
             }
             if slash0 && GroupDecoder.isMissingCloud(t) { clouds.append(CloudLayer(cover: nil)); roles[i] = .cloud; i += 1; continue }
@@ -349,7 +350,8 @@ public enum METARParser {
             roles[i] = .warning
             i += 1
         }
-        let category = cavok ? .vfr : FlightRules.category(visibility: visibility, ceiling: ceiling.reading.category)
+        if let (a, b) = variation { wind?.variableFrom = a; wind?.variableTo = b }
+        let category = cavok ? .vfr : FlightRules.category(visibility: visibility, ceiling: ceiling.category)
         return METAR(reportType: consume reportType, station: station, time: time, modifier: consume modifier, isNil: isNil,
                      wind: consume wind, visibility: consume visibility, visibilityNDV: visibilityNDV, cavok: cavok,
                      minVisibility: consume minVisibility, rvr: consume rvr, weather: consume weather,

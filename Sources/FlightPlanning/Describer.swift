@@ -133,7 +133,7 @@ public enum PlanningDescriber {
                     : " DOES NOT FIT the \(avail) ft runway: \(fmt(-margin)) ft short."
             }
             out.append(s)
-            out.append("  POH: \(f.correctionNotes)" + (f.source.map { " [\($0)]" } ?? ""))
+            out.append("  Corrections: \(f.correctionNotes)" + (f.source.map { " [\($0)]" } ?? ""))
         }
         out += r.notes.map { "Note: \($0)." }
         out.append("Figures assume the POH technique and a well-maintained aircraft; add your own safety margin.")
