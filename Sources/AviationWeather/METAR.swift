@@ -35,8 +35,11 @@ public struct METAR: Sendable, Encodable {
     public var temperature: Int?
     /// Dewpoint in whole °C.
     public var dewpoint: Int?
-    /// Every altimeter group in order (some reports give both Q and A).
-    public var altimeters: [Altimeter] = []
+    /// The first altimeter group (the one a pilot reads first).
+    public var altimeter: Altimeter?
+    /// Altimeter groups after the first (some reports give both Q and A). Kept
+    /// apart from the first so the usual single group costs no array.
+    public var additionalAltimeters: [Altimeter] = []
     /// Runway state groups as written (`R24/290050`, `R88/CLRD//`).
     public var runwayState: [String] = []
     /// Wind shear groups as written (`WS R24`, `WS ALL RWY`).
@@ -56,8 +59,8 @@ public struct METAR: Sendable, Encodable {
     /// Flight category by the FAA rule, nil when it cannot be known.
     public var flightCategory: FlightCategory?
 
-    /// The first altimeter group (the one a pilot reads first).
-    public var altimeter: Altimeter? { altimeters.first }
+    /// Every altimeter group in order.
+    public var altimeters: [Altimeter] { altimeter.map { [$0] + additionalAltimeters } ?? [] }
 
     /// Lowest BKN/OVC/VV layer, the ceiling.
     public var ceiling: CloudLayer? { FlightRules.ceiling(of: clouds) }
@@ -176,7 +179,8 @@ public enum METARParser {
         var ceiling = FlightRules.CeilingTracker()
         var temperature: Int? = nil, dewpoint: Int? = nil
         var hasTemperature = false
-        var altimeters: [Altimeter] = []
+        var altimeter: Altimeter? = nil
+        var additionalAltimeters: [Altimeter] = []
         var runwayState: [String] = []
         var windshear: [String] = []
         var seaState: String? = nil
@@ -313,7 +317,10 @@ public enum METARParser {
                 sawBody = true; i += 1; continue
             }
             if c0 == UInt8(ascii: "Q") || c0 == UInt8(ascii: "A"), let (alt, _) = GroupDecoder.altimeter(t) {
-                if let a = alt { altimeters.append(a); roles[i] = .altimeter } else { roles[i] = .missing }
+                if let a = alt {
+                    if altimeter == nil { altimeter = a } else { additionalAltimeters.append(a) }
+                    roles[i] = .altimeter
+                } else { roles[i] = .missing }
                 afterPressure = true
                 i += 1; continue
             }
@@ -356,7 +363,7 @@ public enum METARParser {
                      wind: consume wind, visibility: consume visibility, visibilityNDV: visibilityNDV, cavok: cavok,
                      minVisibility: consume minVisibility, rvr: consume rvr, weather: consume weather,
                      recentWeather: consume recentWeather, clouds: consume clouds, temperature: temperature,
-                     dewpoint: dewpoint, altimeters: consume altimeters, runwayState: consume runwayState,
+                     dewpoint: dewpoint, altimeter: altimeter, additionalAltimeters: consume additionalAltimeters, runwayState: consume runwayState,
                      windshear: consume windshear, seaState: consume seaState, colorCodes: consume colorCodes,
                      trends: consume trends, remarks: consume remarks, warnings: consume warnings,
                      tokenRoles: Array(roles), flightCategory: category)
