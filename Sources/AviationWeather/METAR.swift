@@ -300,13 +300,15 @@ public enum METARParser {
                 if GroupDecoder.runwayState(t) { runwayState.append(t.string); roles[i] = .runwayState; i += 1; continue }
                 if GroupDecoder.isRecentWeather(t) { recentWeather.append(t.string); roles[i] = .recentWeather; i += 1; continue }
             }
-            if (letter0 || c0 == UInt8(ascii: "+") || c0 == UInt8(ascii: "-")) && (t.equals("NSW") || GroupDecoder.isWeather(t)) {
-                if weather.isEmpty { weather.reserveCapacity(3) }; weather.append(t.string); roles[i] = .weather; sawBody = true; i += 1; continue
-            }
+            // Clouds before weather: no cloud group is also a weather group, and
+            // clouds are the more frequent (this saves a weather test per layer).
             if letter0 || slash0, let c = GroupDecoder.cloud(t) {
                 if clouds.isEmpty { clouds.reserveCapacity(4) }
                 ceiling.add(c, at: clouds.count); clouds.append(c)
                 roles[i] = .cloud; sawBody = true; i += 1; continue
+            }
+            if (letter0 || c0 == UInt8(ascii: "+") || c0 == UInt8(ascii: "-")) && (t.equals("NSW") || GroupDecoder.isWeather(t)) {
+                if weather.isEmpty { weather.reserveCapacity(3) }; weather.append(t.string); roles[i] = .weather; sawBody = true; i += 1; continue
             }
             if slash0 && GroupDecoder.isMissingCloud(t) { clouds.append(CloudLayer(cover: nil)); roles[i] = .cloud; i += 1; continue }
             if !hasTemperature && (digit0 || slash0 || c0 == UInt8(ascii: "M")), let (a, b) = GroupDecoder.temperature(t) {
