@@ -110,9 +110,13 @@ enum FlightRules {
             if let h = c.heightFeet { if h < lowestHeight { lowestHeight = h; lowestIndex = index } } else { ceilingWithoutHeight = true }
         }
 
+        /// False when the clouds say nothing about a ceiling: no layer with a
+        /// cover or a height, or only ceiling layers without a height.
+        private var decidable: Bool { anyInformation && !(ceilingWithoutHeight && lowestIndex < 0) }
+
         /// Category from the ceiling alone; nil when the clouds do not decide it.
         var category: FlightCategory? {
-            guard anyInformation, !(ceilingWithoutHeight && lowestIndex < 0) else { return nil }
+            guard decidable else { return nil }
             let optimistic = lowestIndex < 0 ? .vfr : FlightRules.category(ceilingFeet: lowestHeight)
             if unknownIndex >= 0 && FlightRules.category(ceilingFeet: min(unknownHeight, lowestHeight)) != optimistic { return nil }
             return optimistic
@@ -122,7 +126,6 @@ enum FlightRules {
         func reading(of clouds: [CloudLayer]) -> CeilingReading {
             let layer = lowestIndex >= 0 && lowestIndex < clouds.count ? clouds[lowestIndex] : nil
             let c = category
-            let decidable = anyInformation && !(ceilingWithoutHeight && lowestIndex < 0)
             let undecided = c == nil && decidable && unknownIndex >= 0 && unknownIndex < clouds.count ? clouds[unknownIndex] : nil
             return CeilingReading(category: c, layer: layer, undecided: undecided)
         }
@@ -134,14 +137,8 @@ enum FlightRules {
         return tracker.reading(of: clouds)
     }
 
-    /// Category only (no reason text): the allocation-free path used while parsing.
-    /// Same rule as `assess`.
-    static func category(visibility: Visibility?, clouds: [CloudLayer], cavok: Bool) -> FlightCategory? {
-        if cavok { return .vfr }
-        return category(visibility: visibility, ceiling: readCeiling(clouds).category)
-    }
-
-    /// The same rule from a ceiling category already worked out (nil: unknown).
+    /// Category only (no reason text), from the ceiling category the parser
+    /// tracked (nil: unknown). Same rule as `assess`.
     static func category(visibility: Visibility?, ceiling ceilCat: FlightCategory?) -> FlightCategory? {
         let visCat = visibility.map { category(visibilitySM: $0.statuteMiles, qualifier: $0.qualifier) }
         switch (ceilCat, visCat) {

@@ -346,18 +346,6 @@ enum GroupDecoder {
         return nil
     }
 
-    /// Groups that may follow the pressure group in a METAR (Annex 3 App. 3
-    /// Table A3-2): recent weather, wind shear, runway state, sea state, colour
-    /// state, a second pressure group, trends, remarks, NIL and missing groups.
-    static func isSupplementary(_ t: Tok) -> Bool {
-        if t.equals("RMK") || t.equals("NOSIG") || t.equals("BECMG") || t.equals("TEMPO") || t.equals("NIL") { return true }
-        if t.equals("WS") { return true }  // the wind-shear branch consumes the words that follow
-        if t.equals("RE//") || t.allSlashes(0, t.count) { return true }
-        if t.count == 6 && t.hasPrefix("FM") && t.allDigits(2, 4) { return true }
-        return isRecentWeather(t) || runwayState(t) || isSeaState(t) || isColorCode(t) || altimeter(t) != nil
-            || temperature(t) != nil
-    }
-
     // MARK: sea state, colour codes
 
     /// `W15/S2`, `WM01/S3`, `W20/H15`, `W///S/`-style groups.

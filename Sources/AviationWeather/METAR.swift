@@ -135,8 +135,8 @@ public enum METARParser {
             if t.equals("METAR") || t.equals("SPECI") {
                 if reportType == nil { reportType = t.equals("METAR") ? "METAR" : "SPECI" }
                 roles[i] = .reportType; i += 1
-            } else if t.count <= 4 && (t.equals("COR") || t.equals("CORR") || t.equals("RTD") || (t.count == 3 && t.matches("CC", at: 0) && t.isLetter(2))) {
-                if modifier == nil { modifier = t.equals("CORR") ? "COR" : t.string }
+            } else if isCorrectionOrDelay(t) {
+                if modifier == nil { modifier = modifierName(t) }
                 roles[i] = .modifier; i += 1
             } else { break }
         }
@@ -168,7 +168,7 @@ public enum METARParser {
         var hasWind = false
         var variation: (Int, Int)? = nil  // applied to the wind once, at the end
         var visibility: Visibility? = nil
-        var prevailingMetres = -1.0   // prevailing visibility value, -1 while none
+        var hasVisibility = false   // `visibility != nil`, kept as a flag: testing the optional copied it
         var visibilityNDV = false
         var cavok = false
         var minVisibility: MinimumVisibility? = nil
@@ -220,12 +220,12 @@ public enum METARParser {
             }
             // Trends; Australian reports also start one with a bare `FMhhmm`.
             let timedTrend = letter0 && isTimedTrendStart(t)
-            if timedTrend || (letter0 && (t.equals("NOSIG") || t.equals("BECMG") || t.equals("TEMPO"))) {
+            if timedTrend || (letter0 && isTrendKeyword(t)) {
                 // A trend runs until the next trend keyword or RMK.
                 var j = i + 1
                 while j < n {
                     let u = text.token(j)
-                    if u.equals("NOSIG") || u.equals("BECMG") || u.equals("TEMPO") || u.equals("RMK") { break }
+                    if isTrendKeyword(u) || u.equals("RMK") { break }
                     // `FM1030` inside TEMPO/BECMG is that trend's time, not a new trend.
                     if timedTrend && isTimedTrendStart(u) { break }
                     j += 1
@@ -238,10 +238,10 @@ public enum METARParser {
             }
             if letter0 && t.equals("NIL") { isNil = true; roles[i] = .nilReport; i += 1; continue }
             if letter0 && !sawBody && modifier == nil && isModifier(t) {
-                modifier = t.equals("CORR") ? "COR" : t.string
+                modifier = modifierName(t)
                 roles[i] = .modifier; i += 1; continue
             }
-            if afterPressure && !GroupDecoder.isSupplementary(t) {
+            if afterPressure && !isSupplementary(t) {
                 warnings.append(.unknown(t.string, pos, section: "groups after the pressure group"))
                 roles[i] = .warning
                 i += 1; continue
@@ -256,26 +256,26 @@ public enum METARParser {
             }
             if letter0 && t.equals("CAVOK") { cavok = true; roles[i] = .cavok; sawBody = true; i += 1; continue }
             // Visibility in statute miles, possibly split `1 3/4SM`.
-            if prevailingMetres < 0 && (digit0 || c0 == UInt8(ascii: "M") || c0 == UInt8(ascii: "P")) {
+            if !hasVisibility && (digit0 || c0 == UInt8(ascii: "M") || c0 == UInt8(ascii: "P")) {
                 if let whole = GroupDecoder.wholeMiles(t), i + 1 < n,
                    let (frac, q) = GroupDecoder.statuteVisibility(text.token(i + 1)), q == nil, frac < 1 {
                     let raw = text.upperText(from: i, to: i + 2)
                     visibility = Visibility(value: Double(whole) + frac, unit: "SM", qualifier: nil, direction: nil, raw: raw)
-                    prevailingMetres = (Double(whole) + frac) * 1609.344
+                    hasVisibility = true
                     roles[i] = .visibility; roles[i + 1] = .visibility
                     sawBody = true; i += 2; continue
                 }
                 if let (v, q) = GroupDecoder.statuteVisibility(t) {
                     visibility = Visibility(value: v, unit: "SM", qualifier: q, direction: nil, raw: t.string)
-                    prevailingMetres = v * 1609.344
+                    hasVisibility = true
                     roles[i] = .visibility; sawBody = true; i += 1; continue
                 }
             }
             if digit0, let (v, dir, ndv) = GroupDecoder.metricVisibility(t) {
-                if prevailingMetres < 0 && !cavok {
+                if !hasVisibility && !cavok {
                     visibility = Visibility(value: Double(v), unit: "m", qualifier: v == 9999 ? "P" : nil,
                                             direction: dir, raw: t.string)
-                    prevailingMetres = Double(v)
+                    hasVisibility = true
                     visibilityNDV = ndv
                     roles[i] = .visibility; sawBody = true; i += 1; continue
                 }
@@ -290,9 +290,9 @@ public enum METARParser {
                     roles[i] = .minimumVisibility; i += 1; continue
                 }
             }
-            if digit0 && prevailingMetres < 0, let v = GroupDecoder.kilometreVisibility(t) {
+            if digit0 && !hasVisibility, let v = GroupDecoder.kilometreVisibility(t) {
                 visibility = Visibility(value: Double(v), unit: "m", qualifier: nil, direction: nil, raw: t.string)
-                prevailingMetres = Double(v)
+                hasVisibility = true
                 roles[i] = .visibility; sawBody = true; i += 1; continue
             }
             if t[0] == UInt8(ascii: "R") {
@@ -342,13 +342,13 @@ public enum METARParser {
             // `////SM` (visibility in miles), `RE//` (recent weather not identified).
             if t.count > 2 && t.hasSuffix("SM") && t.allSlashes(0, t.count - 2) {
                 roles[i] = .missing
-                if prevailingMetres < 0 { sawBody = true }
+                if !hasVisibility { sawBody = true }
                 i += 1; continue
             }
             if t.equals("RE//") { roles[i] = .missing; i += 1; continue }
             if t.allSlashes(0, t.count) {
                 roles[i] = .missing
-                if t.count == 4 && prevailingMetres < 0 { sawBody = true }
+                if t.count == 4 && !hasVisibility { sawBody = true }
                 i += 1; continue
             }
             if (t.equals("AUTO") || t.equals("COR")) && modifier != nil {
@@ -376,8 +376,30 @@ public enum METARParser {
 
     /// `AUTO`, `COR`, `CORR`, `CCA`…`CCZ`, `RTD`, `AMD`.
     static func isModifier(_ t: Tok) -> Bool {
-        if t.equals("AUTO") || t.equals("COR") || t.equals("CORR") || t.equals("RTD") || t.equals("AMD") { return true }
-        return t.count == 3 && t.matches("CC", at: 0) && t.isLetter(2)
+        t.equals("AUTO") || t.equals("AMD") || isCorrectionOrDelay(t)
+    }
+
+    /// The modifiers that may also stand before the station: `COR`, `CORR`,
+    /// `CCA`…`CCZ`, `RTD`.
+    static func isCorrectionOrDelay(_ t: Tok) -> Bool {
+        t.equals("COR") || t.equals("CORR") || t.equals("RTD") || (t.count == 3 && t.matches("CC", at: 0) && t.isLetter(2))
+    }
+
+    /// The modifier as reported: `CORR` is read as `COR`.
+    static func modifierName(_ t: Tok) -> String { t.equals("CORR") ? "COR" : t.string }
+
+    /// `NOSIG`, `BECMG` or `TEMPO`: a word that starts a trend.
+    static func isTrendKeyword(_ t: Tok) -> Bool { t.equals("NOSIG") || t.equals("BECMG") || t.equals("TEMPO") }
+
+    /// Groups that may follow the pressure group (Annex 3 App. 3 Table A3-2):
+    /// recent weather, wind shear, runway state, sea state, colour state, a
+    /// second pressure group, trends, remarks, NIL and missing groups.
+    static func isSupplementary(_ t: Tok) -> Bool {
+        if t.equals("RMK") || isTrendKeyword(t) || isTimedTrendStart(t) || t.equals("NIL") { return true }
+        if t.equals("WS") { return true }  // the wind-shear branch consumes the words that follow
+        if t.equals("RE//") || t.allSlashes(0, t.count) { return true }
+        return GroupDecoder.isRecentWeather(t) || GroupDecoder.runwayState(t) || GroupDecoder.isSeaState(t)
+            || GroupDecoder.isColorCode(t) || GroupDecoder.altimeter(t) != nil || GroupDecoder.temperature(t) != nil
     }
 
     /// End (exclusive) of a `WS` group: `WS R24`, `WS RWY24L`, `WS ALL RWY`, `WS TKOF RWY24`, `WS LDG R24`.

@@ -13,7 +13,8 @@ public enum TAFParser {
     static func parse(_ text: ReportText) throws(WeatherError) -> TAF {
         let n = text.count
         guard n > 0 else { throw .emptyReport }
-        var roles = [TokenRole](repeating: .warning, count: n)
+        // The scratch role slots of the report text (all `.warning` to start).
+        let roles = text.roles
         var i = 0
         var amd = false, cor = false
         while i < n {
@@ -122,7 +123,7 @@ public enum TAFParser {
                 i = j
                 continue
             }
-            if let used = decodeCondition(text, at: i, into: &current, roles: &roles) {
+            if let used = decodeCondition(text, at: i, into: &current, roles: roles) {
                 i += used
                 continue
             }
@@ -131,7 +132,7 @@ public enum TAFParser {
             i += 1
         }
         if groupStart >= 0 { close(n) }
-        taf.tokenRoles = roles
+        taf.tokenRoles = Array(roles)
 
         // Categories: base, then each group over the prevailing conditions before it.
         var prevailing = taf.base
@@ -187,7 +188,7 @@ public enum TAFParser {
     }
 
     /// Decodes forecast-condition group(s) at `i` into `c`; returns tokens used.
-    static func decodeCondition(_ text: ReportText, at i: Int, into c: inout ForecastConditions, roles: inout [TokenRole]) -> Int? {
+    static func decodeCondition(_ text: ReportText, at i: Int, into c: inout ForecastConditions, roles: UnsafeMutableBufferPointer<TokenRole>) -> Int? {
         let t = text.token(i)
         if c.wind == nil, let w = GroupDecoder.wind(t) {
             switch w {
