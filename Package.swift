@@ -17,12 +17,14 @@ let package = Package(
         .target(name: "AviationWeather"),
         .target(name: "Notams", dependencies: ["SQLiteSupport"]),
         .target(name: "FlightPlanning", dependencies: ["SQLiteSupport", "AirportData"]),
-        .target(name: "Assistant", dependencies: ["AirportData", "AviationWeather", "Notams", "FlightPlanning"]),
+        .target(name: "Understanding", dependencies: ["AirportData", "FlightPlanning"]),
+        .target(name: "Assistant", dependencies: ["Understanding", "AirportData", "AviationWeather", "Notams", "FlightPlanning"]),
         .executableTarget(name: "flyfun", dependencies: ["Assistant", "CEditLine"]),
         .testTarget(name: "AirportDataTests", dependencies: ["AirportData"]),
         .testTarget(name: "AviationWeatherTests", dependencies: ["AviationWeather"], resources: [.copy("Corpus")]),
         .testTarget(name: "NotamsTests", dependencies: ["Notams"], exclude: ["Corpus"]),
         .testTarget(name: "FlightPlanningTests", dependencies: ["FlightPlanning"]),
+        .testTarget(name: "UnderstandingTests", dependencies: ["Understanding"]),
         .testTarget(name: "AssistantTests", dependencies: ["Assistant"]),
     ]
 )

@@ -1,5 +1,6 @@
 import AirportData
 import Foundation
+import Understanding
 
 /// Draws a small map of markers (and a route line) with characters.
 ///

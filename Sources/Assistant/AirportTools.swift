@@ -1,5 +1,6 @@
 import AirportData
 import Foundation
+import Understanding
 
 /// Looks up a typical cruise speed for an aircraft type ("PA28", "C172", "skyhawk").
 public typealias CruiseSpeedLookup = @Sendable (String) -> (designator: String, knots: Double)?

@@ -1,5 +1,6 @@
 import AirportData
 import Foundation
+import Understanding
 import Notams
 
 /// Everything a session needs, wired together once at start: resources, catalog, templates,
@@ -77,7 +78,8 @@ public final class AppEnvironment: @unchecked Sendable {
         repository = try AirportRepository(path: self.databasePath)
         countries = CountryResolver(countries: try repository.countries())
         let resolver = LocationResolver(repository: repository, countries: countries)
-        let extractor = EntityExtractor(repository: repository, countries: countries)
+        let lexicon = try Lexicon.load(from: resources.toolCatalog.appendingPathComponent("lexicon"))
+        let extractor = EntityExtractor(repository: repository, countries: countries, lexicon: lexicon)
         let airportTools = AirportTools(repository: repository, resolver: resolver, countries: countries, templates: templates,
                                         cruiseSpeed: LazyAircraftTypes.shared(dataDirectory: resources.data).cruiseSpeed)
         var handlers = airportTools.handlers
@@ -85,7 +87,12 @@ public final class AppEnvironment: @unchecked Sendable {
                                               state: state, now: now, userDirectory: self.userDirectory)
         for (k, v) in extensions.handlers { handlers[k] = v }
         executor = ToolExecutor(catalog: catalog, handlers: handlers)
-        backend = KeywordFallbackBackend(catalog: catalog, extractor: extractor, patterns: extensions.patterns, builders: extensions.builders, now: now)
+        let plain = KeywordFallbackBackend(catalog: catalog, extractor: extractor, patterns: extensions.patterns, builders: extensions.builders, now: now)
+        let training = try TrainingData.load(directory: resources.toolCatalog.appendingPathComponent("training"), catalog: catalog)
+        let classifier = IntentModelCache.model(for: training, directory: (Self.defaultDatabasePath(hash: "x") as NSString).deletingLastPathComponent,
+                                                key: (self.databasePath as NSString).lastPathComponent, normalise: plain.classifierText, progress: progress)
+        backend = KeywordFallbackBackend(catalog: catalog, extractor: extractor, patterns: extensions.patterns, builders: extensions.builders, now: now,
+                                         classifier: classifier)
     }
 }
 

@@ -1,12 +1,11 @@
 import Foundation
+import Understanding
 
 /// Errors of the assistant layer. Each has a stable `code` for the JSON `error` object and
 /// a lower-case message naming the offending input.
 public enum AssistantError: Error, CustomStringConvertible, Sendable, Equatable {
     /// ToolCatalog/, prompts/ or Data/ could not be found.
     case resourcesNotFound([String])
-    /// A catalog file is not valid.
-    case invalidCatalog(file: String, message: String)
     /// A tool named in a request does not exist.
     case unknownTool(String)
     /// An argument is missing.
@@ -26,7 +25,6 @@ public enum AssistantError: Error, CustomStringConvertible, Sendable, Equatable 
     public var code: String {
         switch self {
         case .resourcesNotFound: return "resources_not_found"
-        case .invalidCatalog: return "invalid_catalog"
         case .unknownTool: return "unknown_tool"
         case .missingArgument: return "missing_argument"
         case .invalidArgument: return "invalid_argument"
@@ -41,7 +39,6 @@ public enum AssistantError: Error, CustomStringConvertible, Sendable, Equatable 
         switch self {
         case .resourcesNotFound(let paths):
             return "cannot find ToolCatalog/, prompts/ and Data/ (looked in \(paths.joined(separator: ", "))); set FLYFUN_HOME to the flyfun checkout"
-        case .invalidCatalog(let file, let message): return "tool catalog file \(file): \(message)"
         case .unknownTool(let name): return "there is no tool called '\(name)'"
         case .missingArgument(let tool, let argument): return "\(tool) needs '\(argument)'"
         case .invalidArgument(let tool, let argument, let value, let expected):

@@ -1,5 +1,6 @@
 import AviationWeather
 import Foundation
+import Understanding
 import Notams
 
 /// `flyfun bench`: start-up, answer latency, decoder throughput and memory, as medians and

@@ -1,5 +1,6 @@
 import AirportData
 import Foundation
+import Understanding
 
 /// `flyfun data build|info`: rebuild the database and describe the sources.
 public enum DataInfo {

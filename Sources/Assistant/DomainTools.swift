@@ -1,6 +1,7 @@
 import AirportData
 import AviationWeather
 import Foundation
+import Understanding
 import Notams
 
 /// Tools from the weather, NOTAM and planning libraries, with the patterns and argument

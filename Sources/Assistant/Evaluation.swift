@@ -1,4 +1,5 @@
 import Foundation
+import Understanding
 
 /// One evaluation case: an utterance, the expected tool and arguments, and the turns before it.
 public struct EvalCase: Sendable, Decodable {

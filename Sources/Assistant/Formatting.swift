@@ -1,5 +1,6 @@
 import AirportData
 import Foundation
+import Understanding
 
 /// Number and unit formatting shared by every answer, so all tools read alike.
 enum Fmt {

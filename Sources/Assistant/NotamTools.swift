@@ -1,5 +1,6 @@
 import AirportData
 import Foundation
+import Understanding
 import Notams
 
 /// The NOTAM and briefing tools: parse pasted text, import briefings per flight, answer

@@ -1,6 +1,7 @@
 import AirportData
 import AviationWeather
 import Foundation
+import Understanding
 
 /// Reads the numbers a pilot types around a planning question: winds, temperatures,
 /// altimeter settings, elevations, speeds, fuel flows, loads and delays.

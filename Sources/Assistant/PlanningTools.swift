@@ -2,6 +2,7 @@ import AirportData
 import AviationWeather
 import FlightPlanning
 import Foundation
+import Understanding
 
 /// The ICAO type designators and cruise speeds, loaded on first use and kept for the process.
 ///

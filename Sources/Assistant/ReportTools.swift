@@ -1,5 +1,6 @@
 import AviationWeather
 import Foundation
+import Understanding
 import Notams
 
 /// The one-shot report commands: `flyfun metar`, `flyfun taf`, `flyfun notam [diff]`.

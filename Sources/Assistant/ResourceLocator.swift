@@ -1,4 +1,5 @@
 import Foundation
+import Understanding
 
 /// Finds the project's resources (`ToolCatalog/`, `prompts/`, `Data/`) at run time.
 ///

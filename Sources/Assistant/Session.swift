@@ -1,5 +1,6 @@
 import AirportData
 import Foundation
+import Understanding
 
 /// How a session presents its answers.
 public struct SessionOptions: Sendable {

@@ -1,5 +1,6 @@
 import AviationWeather
 import Foundation
+import Understanding
 import Notams
 
 /// What tools remember within one conversation: reports pasted earlier ("is LFMD VFR?"

@@ -1,4 +1,5 @@
 import Foundation
+import Understanding
 
 /// Answer templates from `prompts/`: banner, help, examples, out-of-scope text, and one file
 /// per tool in `prompts/answers/` whose `[section]`s hold the sentences answers are built from.

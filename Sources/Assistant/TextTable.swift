@@ -1,4 +1,5 @@
 import Foundation
+import Understanding
 
 /// An aligned plain-text table that fits a terminal width.
 ///

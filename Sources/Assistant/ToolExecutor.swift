@@ -1,4 +1,5 @@
 import Foundation
+import Understanding
 
 /// What a tool hands back: the sentences, optional table and notes, the structured result and
 /// what a map would show.

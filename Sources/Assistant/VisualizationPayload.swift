@@ -1,5 +1,6 @@
 import AirportData
 import Foundation
+import Understanding
 
 /// What a map would show for an answer; rendered as text in the terminal and carried
 /// unchanged in `--json` for any graphical front end.

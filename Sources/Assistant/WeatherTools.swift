@@ -1,5 +1,6 @@
 import AviationWeather
 import Foundation
+import Understanding
 
 /// `decode_metar` and `decode_taf`: decode pasted reports, remember them per station, and
 /// answer "is LFMD VFR?", "what will it be at 15Z?", "any thunderstorms before 18Z?".

@@ -1,4 +1,5 @@
 import Assistant
+import Understanding
 import Foundation
 
 #if canImport(Glibc)

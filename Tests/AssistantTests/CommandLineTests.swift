@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Assistant
+@testable import Understanding
 
 /// The outside of the program, driven through the built binary as scripts and users do.
 @Suite("Command line and JSON contract", .serialized)

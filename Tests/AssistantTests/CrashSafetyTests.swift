@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Notams
 @testable import Assistant
+@testable import Understanding
 
 /// Killing flyfun in the middle of an import loses nothing committed and leaves no half briefing.
 @Suite("Crash safety", .serialized)

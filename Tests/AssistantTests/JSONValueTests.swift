@@ -1,5 +1,6 @@
 import Testing
 @testable import Assistant
+@testable import Understanding
 
 @Suite("JSON values")
 struct JSONValueTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Assistant
+@testable import Understanding
 
 /// One environment per test process: building the airport database twice would cost ~10 s.
 /// Saved profiles go to a throw-away folder so the tests never touch the user's store.

@@ -1,5 +1,6 @@
 import Foundation
 @testable import Assistant
+@testable import Understanding
 
 /// Shared fixtures: the project's resources and one airport database for the whole test run
 /// (building it takes seconds, so it is built once, into the normal cache location).

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Assistant
+@testable import Understanding
 
 /// A conversation file: `# now: ...` / `# briefing: ...` directives, then `> question` lines
 /// each followed by the exact expected answer and a blank line.

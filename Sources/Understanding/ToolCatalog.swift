@@ -61,13 +61,13 @@ public struct ToolCatalog: Sendable {
             do {
                 let tool = try JSONDecoder().decode(ToolDefinition.self, from: Data(contentsOf: url))
                 guard tool.name + ".json" == file else {
-                    throw AssistantError.invalidCatalog(file: file, message: "the file name must be the tool name '\(tool.name).json'")
+                    throw UnderstandingError.invalidCatalog(file: file, message: "the file name must be the tool name '\(tool.name).json'")
                 }
                 tools.append(tool)
-            } catch let error as AssistantError {
+            } catch let error as UnderstandingError {
                 throw error
             } catch {
-                throw AssistantError.invalidCatalog(file: file, message: "\(error)")
+                throw UnderstandingError.invalidCatalog(file: file, message: "\(error)")
             }
         }
         return ToolCatalog(tools: tools)

@@ -1,5 +1,6 @@
 import AirportData
 import Foundation
+import Understanding
 
 /// A deterministic rule tried before keyword scoring: pasted reports, NOTAM text, and other
 /// inputs whose shape alone says which tool they are for.
@@ -30,6 +31,10 @@ public struct KeywordFallbackBackend: LLMBackend {
     let fuzzyKeywords: [String: [(word: [UInt8], weight: Double)]]
     /// Per tool: all its keywords, so a word that is itself a keyword is not also a typo of another.
     let keywordSets: [String: Set<String>]
+    /// The statistical classifier fitted on the training file; nil runs the keyword rules alone.
+    let classifier: IntentClassifier?
+    /// Vocabulary as data (typos, out-of-scope and dialogue cues).
+    var lexicon: Lexicon { extractor.lexicon }
 
     /// Minimum keyword score for a tool to be chosen on keywords alone.
     public static let scoreThreshold = 2.0
@@ -39,8 +44,9 @@ public struct KeywordFallbackBackend: LLMBackend {
     public static let confidenceThreshold = 0.5
 
     public init(catalog: ToolCatalog, extractor: EntityExtractor, patterns: [PatternRule] = [], builders: [String: ArgumentBuilder] = [:],
-                now: Date = Date()) {
+                now: Date = Date(), classifier: IntentClassifier? = nil) {
         self.catalog = catalog
+        self.classifier = classifier
         self.now = now
         self.extractor = extractor
         self.patterns = patterns
@@ -61,18 +67,8 @@ public struct KeywordFallbackBackend: LLMBackend {
     static let airportNouns: Set<String> = ["airport", "airports", "airfield", "airfields", "aerodrome", "aerodromes", "strip", "strips",
                                             "field", "fields", "airstrip", "airstrips", "alternates", "alternate", "diversion", "diversions", "stops", "stop", "places", "land"]
 
-    /// Requests flyfun cannot serve offline even when they name airports: prices, bookings,
-    /// services in town, and database commands pasted as questions.
-    static let outOfScopeCues = ["price", "prices", "cost of", "how much does", "how much is", "restaurant", "restaurants", "hotel", "hotels",
-                                 "book me", "booking", "rent a", "car rental", "taxi to",
-                                 "weather tomorrow", "sunset", "sunrise", "buy a"]
-
     /// Database commands typed into the chat (answered as out of scope unless a real request surrounds them).
     static let sqlCues = ["drop table", "select from", "insert into", "delete from", "union select", "select"]
-
-    /// Openers of a follow-up that adjusts the previous question.
-    static let followUpOpeners = ["only", "what about", "how about", "and ", "same ", "now ", "also", "but ", "just ", "with ", "without ",
-                                  "within ", "show more", "more", "include", "including", "exclude", "make it", "try ", "ok ", "then "]
 
     public func classify(_ input: String, context: ConversationContext) -> Classification {
         var trace: [String] = []
@@ -91,8 +87,8 @@ public struct KeywordFallbackBackend: LLMBackend {
 
         // 2. Keyword scores, weighed by whether the utterance names what each tool needs.
         let folded = " " + entities.words.joined(separator: " ") + " "
-        if Self.outOfScopeCues.contains(where: { folded.contains(" \($0) ") }) {
-            trace.append("out-of-scope cue")
+        if let cue = lexicon.outOfScopeCue(entities.words) {
+            trace.append("out-of-scope cue '\(cue)'")
             return Classification(tool: nil, confidence: 0.9, trace: trace)
         }
         let looksLikeSQL = Self.sqlCues.contains { folded.contains(" \($0) ") } || input.contains(";--") || input.contains("';")
@@ -129,7 +125,7 @@ public struct KeywordFallbackBackend: LLMBackend {
         trace.append("scores: " + scored.prefix(3).map { "\($0.tool.name)=\(String(format: "%.1f", $0.score))\($0.met ? "" : " (missing \($0.tool.intent.needs))")" }.joined(separator: ", "))
 
         // A new place or a new country without an opener ("French airports with a grass runway") is a new question.
-        let isFollowUpShaped = Self.followUpOpeners.contains { folded.dropFirst().hasPrefix($0) }
+        let isFollowUpShaped = (lexicon.dialogue["openers"] ?? []).contains { folded.dropFirst().hasPrefix($0) }
             || (entities.locationCount == 0 && entities.countries.isEmpty)
         // 3. Follow-up: only modifiers and no new subject, or an opener like "what about".
         if let last = context.lastTool, isFollowUpShaped, entities.hasModifiers || folded.contains(" what about ") || folded.contains(" how about ") || folded.contains(" more "),
@@ -140,8 +136,32 @@ public struct KeywordFallbackBackend: LLMBackend {
             }
         }
 
+        // 4. The statistical classifier's view, combined with the keyword scores.
         var alternatives: [String] = []
-        if best.met && best.score >= Self.scoreThreshold {
+        let probabilities = classifierProbabilities(text)
+        if !probabilities.isEmpty {
+            trace.append("classifier: " + probabilities.prefix(3).map { "\($0.label)=\(String(format: "%.2f", $0.probability))" }.joined(separator: ", "))
+        }
+        let combined = combine(scored, probabilities)
+        if let top = combined.first {
+            let runnerUp = combined.count > 1 ? combined[1] : (tool: "", score: 0.0, met: false)
+            trace.append("combined: " + combined.prefix(3).map { "\($0.tool)=\(String(format: "%.2f", $0.score))" }.joined(separator: ", "))
+            if top.tool == IntentClassifier.noneLabel {
+                let strongRule = best.met && best.score >= Self.scoreThreshold + 1.5
+                if !strongRule && top.score >= Self.noneThreshold && !looksLikeSQL {
+                    trace.append("classifier: out of scope")
+                    return Classification(tool: nil, confidence: top.score, trace: trace)
+                }
+            } else if top.met || top.score >= Self.acceptThreshold {
+                if runnerUp.tool != IntentClassifier.noneLabel, top.score - runnerUp.score < Self.combinedMargin, runnerUp.met, top.score < 0.6 {
+                    trace.append("ambiguous between \(top.tool) and \(runnerUp.tool)")
+                    alternatives = [top.tool, runnerUp.tool]
+                } else if top.met || top.score >= Self.acceptThreshold + 0.15 {
+                    return Classification(tool: top.tool, arguments: arguments(for: top.tool, text, entities),
+                                          confidence: min(0.99, max(top.score, Self.confidenceThreshold)), trace: trace)
+                }
+            }
+        } else if best.met && best.score >= Self.scoreThreshold {
             if best.score - second.score < Self.ambiguityMargin && second.met {
                 trace.append("ambiguous between \(best.tool.name) and \(second.tool.name)")
                 alternatives = [best.tool.name, second.tool.name]
@@ -183,6 +203,45 @@ public struct KeywordFallbackBackend: LLMBackend {
         }
         trace.append("out of scope")
         return Classification(tool: nil, confidence: 0, trace: trace)
+    }
+
+    /// Weight of the classifier against the keyword rules in the combined score.
+    static let classifierWeight = 0.6
+    /// A combined score at which a tool is taken even when the utterance lacks what it needs.
+    static let acceptThreshold = 0.45
+    /// A combined out-of-scope score at which the turn is declined.
+    static let noneThreshold = 0.4
+    /// Below this gap between the two best tools (and a modest best score) the answer asks which was meant.
+    static let combinedMargin = 0.08
+
+    /// The classifier's probabilities for `text` (empty without a classifier).
+    func classifierProbabilities(_ text: String) -> [(label: String, probability: Double)] {
+        guard let classifier else { return [] }
+        return classifier.probabilities(classifierText(text))
+    }
+
+    /// The text the classifier reads (the same normalisation it was fitted with).
+    public func classifierText(_ text: String) -> String {
+        Utterance(text, lexicon: lexicon).classifierText(lexicon: lexicon, isAirportCode: extractor.repository.isAirportCode, countries: extractor.countries)
+    }
+
+    /// Keyword scores and classifier probabilities as one score per tool (and for out of scope), best first.
+    ///
+    /// Keyword scores are squashed to 0…1 and count a third as much when the utterance lacks
+    /// what the tool needs; the out-of-scope option gets keyword evidence only when no tool scored.
+    func combine(_ scored: [(tool: ToolDefinition, score: Double, met: Bool)], _ probabilities: [(label: String, probability: Double)])
+        -> [(tool: String, score: Double, met: Bool)] {
+        guard !probabilities.isEmpty else { return [] }
+        let p = Dictionary(uniqueKeysWithValues: probabilities.map { ($0.label, $0.probability) })
+        let w = Self.classifierWeight
+        var out: [(tool: String, score: Double, met: Bool)] = scored.map { s in
+            let keyword = s.score / (s.score + 2)
+            return (s.tool.name, w * (p[s.tool.name] ?? 0) + (1 - w) * keyword, s.met)
+        }
+        let bestKeyword = scored.first.map { $0.score } ?? 0
+        let noneKeyword = bestKeyword < 1 ? 0.6 : bestKeyword < Self.scoreThreshold ? 0.3 : 0
+        out.append((IntentClassifier.noneLabel, w * (p[IntentClassifier.noneLabel] ?? 0) + (1 - w) * noneKeyword, true))
+        return out.sorted { $0.score > $1.score }
     }
 
     /// Drops control characters and bounds the length that is analysed.

@@ -1,5 +1,6 @@
 import AirportData
 import Foundation
+import Understanding
 
 /// What the keyword backend recognises in an utterance before it picks a tool.
 public struct Entities: Sendable, Equatable {
@@ -55,47 +56,13 @@ public struct Entities: Sendable, Equatable {
 public struct EntityExtractor: Sendable {
     let repository: AirportRepository
     let countries: CountryResolver
+    let lexicon: Lexicon
 
-    public init(repository: AirportRepository, countries: CountryResolver) {
+    public init(repository: AirportRepository, countries: CountryResolver, lexicon: Lexicon) {
         self.repository = repository
         self.countries = countries
+        self.lexicon = lexicon
     }
-
-    /// Common English words (and chat words) that are never read as airport codes when typed in
-    /// lower or mixed case, and never in an all-capitals sentence: dozens of them ("will", "seat",
-    /// "kind", "sell") are real idents somewhere. Typed in capitals inside a normal sentence, a
-    /// real ICAO code still wins ("tell me about KIND").
-    static let commonWords: Set<String> = Set("""
-        able about above after again all alps also and any apron apt are area asap ask atc auto away back ball band \
-        bank base bath bay bear beat becmg been beer bell belt best big bird blow blue boat body bone book born both \
-        bowl burn busy but cake call calm came camp can card care case cash cast cavok cell chat chip city club coal \
-        coat code cold come cook cool copy core cost crew crop dark data date dawn day dead deal dear debt deck deep \
-        desk diet dirt dish dock does done dont door down draw drop drug dual duck dusk dust duty each earn ease east \
-        easy edge elev else even ever evil exit face fact fail fair fall farm fast fate fear feed feel fees feet fell \
-        felt file fill film find fine fire firm fish five flag flat flew flow fly fold folk food foot for form fort \
-        four free from fuel full fund gain game gate gave gear get gift girl give glad goal goes gold golf gone good \
-        grass gray grew grey grow gulf gust gusts had hair half hall hand hang hard harm has hate have head hear heat \
-        held hell help her here hero hide high hill him hint hire his hold hole holy home hope host hour how huge hung \
-        hunt hurt idea ifr imc inch info into iron isnt item its jack jazz jet join joke jump jury just keen keep kept \
-        kick kill kind king kiss km knee knew knot knots know kts lack lady laid lake land lands lane last late lead \
-        leaf lean left leg legs lend less let life lift lights like line link list lit live load loan lock long look \
-        lord lose loss lost loud love luck made mail main make male mall many mark mass may meal mean meat meet menu \
-        mere metar mild mile miles milk mind mine miss mode mood moon more most move much must name navy near neck need \
-        new news next nice night nine nm none nose nosig not notam notams note now off okay old once one ones only onto \
-        open oral our out over own pace pack page paid pain pair palm park part pass past path paved peak per pick pile \
-        pink pipe plan play plot plus poem poet pole poll pool poor port pose post pour ppr pray pull pure push put qfe \
-        qnh quit race rail rain ramp rank rare rate read real rear rely rent rest rice rich ride ring rise risk road \
-        rock role roll roof room root rope rose route routes rule run rush rwy safe said sake sale salt same sand save \
-        seat see seed seek seem seen self sell send sent set she ship shoe shop shot show shut sick side sign sing sink \
-        site size sked skin slip slot slow snow soft soil sold sole some song soon sort soul spot star stay stays step \
-        stop stops such suit sure taf take tale talk tall tank tape task taxi team tear tell tempo tend term test text \
-        than that the them then they thin this thru thus tide tile till time tiny tone too took tool top tour tower \
-        town tree trip true tune turf turn twin two twy type unit upon use used user vast very vfr via vice view vmc \
-        vote wage wait wake walk wall want ward warm was wash wave way ways weak wear week well went were west what \
-        when who whom why wide wife wild will wind wine wing wire wise wish with wood word wore work wx yard yeah year \
-        yes yet you your zero zone
-        tas oat isa wca eta ete gph lph mtow poh cg arm qfe sat
-        """.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\\" }).map(String.init))
 
     /// Phrases that end a place name ("Annecy with customs" → "Annecy").
     static let placeTerminators = [
@@ -106,25 +73,13 @@ public struct EntityExtractor: Sendable {
         " customs", " airports", " airfields", " aerodromes", " strips", " fields",
     ]
 
-    /// Misspellings pilots type often, corrected before anything else is recognised.
-    static let typos: [String: String] = [
-        "neer": "near", "nera": "near", "naer": "near", "arround": "around", "aroud": "around", "aiport": "airport", "aiports": "airports",
-        "airprots": "airports", "airpots": "airports", "airprot": "airport", "ariports": "airports", "airfeilds": "airfields",
-        "airfileds": "airfields", "custums": "customs", "cusotms": "customs", "costums": "customs", "custom": "customs", "cutsoms": "customs",
-        "distnce": "distance", "distanse": "distance", "distane": "distance", "lenght": "length", "runwya": "runway", "rnway": "runway",
-        "detials": "details", "detalis": "details", "infomation": "information", "frequncies": "frequencies", "frequences": "frequencies",
-        "notifcation": "notification", "notificaton": "notification", "elevaton": "elevation", "betwen": "between", "bewteen": "between",
-        "whats": "what's", "paved-runway": "paved runway", "serach": "search", "seach": "search", "searh": "search",
-        "enroute": "en route", "clsoe": "close", "colse": "close", "rout": "route", "roue": "route",
-    ]
-
     /// `text` with known misspellings corrected, word by word, keeping everything else as typed.
-    static func correctTypos(_ text: String) -> String {
+    func correctTypos(_ text: String) -> String {
         var out: [String] = []
         for word in text.split(separator: " ", omittingEmptySubsequences: false) {
             let w = String(word)
             let core = w.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "?!.,;:"))
-            if let fix = typos[core] {
+            if let fix = lexicon.typos[core] {
                 let trailing = String(w.reversed().prefix(while: { "?!.,;:".contains($0) }).reversed())
                 out.append(fix + trailing)
             } else {
@@ -136,7 +91,7 @@ public struct EntityExtractor: Sendable {
 
     /// Recognises everything in `text`.
     public func extract(_ raw: String) -> Entities {
-        let text = Self.correctTypos(raw)
+        let text = correctTypos(raw)
         var e = Entities()
         let folded = " " + TextNormalizer.fold(text) + " "
         e.words = folded.split(separator: " ").map(String.init)
@@ -163,7 +118,7 @@ public struct EntityExtractor: Sendable {
             guard upper.count == 3 || upper.count == 4, upper.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }),
                   upper.contains(where: \.isLetter) else { continue }
             let isUpperTyped = token == upper
-            if Self.commonWords.contains(token.lowercased()) {
+            if lexicon.commonWords.contains(token.lowercased()) {
                 guard isUpperTyped, !shouting, upper.count == 4, repository.isAirportCode(upper) else { continue }
             }
             // "in a PA28", "my DR40": an aircraft type, not an airfield.
@@ -363,7 +318,7 @@ public struct EntityExtractor: Sendable {
 
     /// A lower-case word the gazetteer or the airport codes know ("elstree", "courchevel").
     func isKnownPlace(_ text: String) -> Bool {
-        guard text.count >= 3, !Self.commonWords.contains(text.lowercased()) else { return false }
+        guard text.count >= 3, !lexicon.commonWords.contains(text.lowercased()) else { return false }
         return repository.isAirportCode(text) || !((try? repository.places(named: text, limit: 1)) ?? []).isEmpty
     }
 
@@ -471,7 +426,7 @@ public struct EntityExtractor: Sendable {
             for w in before.reversed() {
                 let joiner = ["le", "la", "les", "de", "du", "des", "sur", "en", "am", "im", "an", "der", "di", "del"].contains(w)
                 // Abbreviations in capitals ("ETE Shoreham to Caen") are not part of the place.
-                if w.count <= 3, w == w.uppercased(), Self.commonWords.contains(w.lowercased()) { break }
+                if w.count <= 3, w == w.uppercased(), lexicon.commonWords.contains(w.lowercased()) { break }
                 if w.first?.isUppercase == true || (joiner && !run.isEmpty) || (run.isEmpty && isKnownPlace(w)) { run.insert(w, at: 0) } else { break }
             }
             while let first = run.first, first.first?.isLowercase == true { run.removeFirst() }

@@ -1,0 +1,83 @@
+import Foundation
+
+/// Vocabulary as data: typos, common words, out-of-scope cues and dialogue cues, read from
+/// `ToolCatalog/lexicon/*.json` and checked when loaded like the catalog. A new phrasing
+/// should be a line in one of these files plus a test, not Swift.
+public struct Lexicon: Sendable {
+    /// Folded misspelling or abbreviation → correction ("aiport" → "airport", "pls" → "please").
+    public let typos: [String: String]
+    /// Words never read as airport codes when typed in lower or mixed case.
+    public let commonWords: Set<String>
+    /// Out-of-scope phrases matched anywhere.
+    public let outOfScopePhrases: [String]
+    /// Verbs that make a request an action flyfun cannot take, when they open it.
+    public let actionVerbs: Set<String>
+    /// Words that may come before the request's verb ("please", "can you").
+    public let chatter: Set<String>
+    /// Follow-up cues by kind (`openers`, `swap`, `replace_end`, `from_cues`, `to_cues`, `same_for`,
+    /// `deictic`, `clear_filter`, `clear_all`).
+    public let dialogue: [String: [String]]
+    /// Ordinal words → position (1-based, -1 for "last").
+    public let ordinals: [String: Int]
+
+    public init(typos: [String: String], commonWords: Set<String>, outOfScopePhrases: [String], actionVerbs: Set<String>,
+                chatter: Set<String>, dialogue: [String: [String]], ordinals: [String: Int]) {
+        self.typos = typos; self.commonWords = commonWords; self.outOfScopePhrases = outOfScopePhrases
+        self.actionVerbs = actionVerbs; self.chatter = chatter; self.dialogue = dialogue; self.ordinals = ordinals
+    }
+
+    /// Loads the lexicon from `directory` (`ToolCatalog/lexicon`). Every file must exist and
+    /// hold the expected keys; an error names the file and the problem.
+    public static func load(from directory: URL) throws -> Lexicon {
+        func object(_ file: String) throws -> [String: Any] {
+            let url = directory.appendingPathComponent(file)
+            guard let data = try? Data(contentsOf: url) else { throw UnderstandingError.invalidLexicon(file: file, message: "cannot be read") }
+            guard let o = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+                throw UnderstandingError.invalidLexicon(file: file, message: "is not a JSON object")
+            }
+            return o
+        }
+        func strings(_ o: [String: Any], _ key: String, _ file: String) throws -> [String] {
+            guard let a = o[key] as? [String], !a.isEmpty else {
+                throw UnderstandingError.invalidLexicon(file: file, message: "'\(key)' must be a non-empty list of strings")
+            }
+            if let bad = a.first(where: { $0.isEmpty || $0 != $0.lowercased() && file != "typos.json" }) {
+                throw UnderstandingError.invalidLexicon(file: file, message: "'\(key)' entry '\(bad)' must be non-empty lower case")
+            }
+            return a
+        }
+        let t = try object("typos.json")
+        guard let typos = t["typos"] as? [String: String], !typos.isEmpty else {
+            throw UnderstandingError.invalidLexicon(file: "typos.json", message: "'typos' must be an object of word → correction")
+        }
+        let c = try object("common_words.json")
+        let o = try object("out_of_scope.json")
+        let d = try object("dialogue.json")
+        var dialogue: [String: [String]] = [:]
+        for key in ["openers", "swap", "replace_end", "from_cues", "to_cues", "same_for", "deictic", "clear_filter", "clear_all"] {
+            dialogue[key] = try strings(d, key, "dialogue.json")
+        }
+        guard let ordinals = d["ordinals"] as? [String: Int] else {
+            throw UnderstandingError.invalidLexicon(file: "dialogue.json", message: "'ordinals' must be an object of word → position")
+        }
+        let lexicon = Lexicon(typos: typos, commonWords: Set(try strings(c, "words", "common_words.json")),
+                              outOfScopePhrases: try strings(o, "phrases", "out_of_scope.json"),
+                              actionVerbs: Set(try strings(o, "action_verbs", "out_of_scope.json")),
+                              chatter: Set(try strings(o, "chatter", "out_of_scope.json")), dialogue: dialogue, ordinals: ordinals)
+        return lexicon
+    }
+
+    /// Whether the folded text (padded with spaces) contains one of `kind`'s dialogue cues on word boundaries.
+    public func hasCue(_ kind: String, in paddedFolded: String) -> Bool {
+        (dialogue[kind] ?? []).contains { paddedFolded.contains(" \($0.trimmingCharacters(in: .whitespaces)) ") }
+    }
+
+    /// The out-of-scope reason, if the request asks flyfun to act or for something it cannot have.
+    public func outOfScopeCue(_ words: [String]) -> String? {
+        let padded = " " + words.joined(separator: " ") + " "
+        if let p = outOfScopePhrases.first(where: { padded.contains(" \($0) ") }) { return p }
+        // The first word that is not chatter opens the request: "can you book me a slot at LFAT".
+        if let verb = words.first(where: { !chatter.contains($0) }), actionVerbs.contains(verb) { return verb }
+        return nil
+    }
+}
