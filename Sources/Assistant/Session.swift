@@ -107,7 +107,8 @@ public final class Session: @unchecked Sendable {
         }
         do {
             let output = try environment.executor.execute(tool: tool, arguments: c.arguments)
-            context = ConversationContext(lastTool: tool, lastArguments: c.arguments)
+            let listed = output.visualization.markers.filter { $0.role == "result" || $0.role == "center" && output.visualization.markers.count == 1 }.map(\.ident)
+            context = ConversationContext.after(tool: tool, arguments: c.arguments, results: listed, previous: context)
             let plain = render(output, color: false)
             json["answer"] = .string(plain)
             json["result"] = output.result
@@ -115,6 +116,9 @@ public final class Session: @unchecked Sendable {
             json["warnings"] = .array(output.warnings.map { .string($0) })
             return Answer(text: options.color ? render(output, color: true) : plain, json: .object(json), failed: false)
         } catch {
+            // The frame was understood even though the tool refused it: a follow-up may correct it
+            // ("EGTF has no runway 25" → "and runway 24?").
+            context = ConversationContext.after(tool: tool, arguments: c.arguments, results: [], previous: context)
             let (code, message) = Self.errorInfo(error)
             json["answer"] = .string("Error: " + message)
             json["error"] = .object(["code": .string(code), "message": .string(message)])

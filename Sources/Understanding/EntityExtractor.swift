@@ -57,9 +57,12 @@ public struct EntityExtractor: Sendable {
     let repository: AirportRepository
     let countries: CountryResolver
     let lexicon: Lexicon
+    /// The seam to the place data: whether a span names an airport or a place.
+    let resolver: LocationResolver
 
     public init(repository: AirportRepository, countries: CountryResolver, lexicon: Lexicon) {
         self.repository = repository
+        self.resolver = LocationResolver(repository: repository, countries: countries)
         self.countries = countries
         self.lexicon = lexicon
     }

@@ -74,7 +74,13 @@ public struct KeywordFallbackBackend: LLMBackend {
         var trace: [String] = []
         let text = Self.sanitize(input)
         guard !text.isEmpty else { return Classification(tool: nil, confidence: 0, trace: ["empty input"]) }
-        let entities = extractor.extract(text)
+        var entities = extractor.extract(text)
+        // "the 2nd", "that one", "there": the airport an earlier answer showed.
+        if entities.place == nil, entities.airportCodes.isEmpty, entities.routeFrom == nil, let ref = reference(in: entities, context: context) {
+            entities.place = ref
+            if ref.count == 4, ref == ref.uppercased() { entities.airportCodes = [ref] }
+            trace.append("reference → \(ref)")
+        }
         trace.append("entities: " + describe(entities))
 
         // 1. Deterministic patterns.
@@ -113,7 +119,7 @@ public struct KeywordFallbackBackend: LLMBackend {
                 if hit { score += weight }
             }
             score += fuzzyScore(tool, words: scoringWords, present: wordSet)
-            let met = needsMet(tool.intent.needs, entities)
+            let met = needsMet(tool.intent.needs, entities) || suppliedByDialogue(tool.intent.needs, entities, context)
             // Naming what a tool needs is evidence for it: two places for the route tools.
             if met && tool.intent.needs == "two_locations" && score > 0 { score += 1.5 }
             if met && tool.intent.needs == "two_countries" && score > 0 { score += 1.5 }
@@ -127,15 +133,27 @@ public struct KeywordFallbackBackend: LLMBackend {
         // A new place or a new country without an opener ("French airports with a grass runway") is a new question.
         let isFollowUpShaped = (lexicon.dialogue["openers"] ?? []).contains { folded.dropFirst().hasPrefix($0) }
             || (entities.locationCount == 0 && entities.countries.isEmpty)
+            || (entities.countries.count == 1 && entities.locationCount == 0 && entities.words.count <= 5)
+        // Cues that only make sense against an earlier question.
+        let dialogueCue = ["swap", "replace_end", "clear_filter", "clear_all"].contains { lexicon.hasCue($0, in: folded) }
+            || folded.contains(" what about ") || folded.contains(" how about ") || folded.contains(" more ") || folded.contains(" what if ")
+            || folded.contains(" and if ") || folded.contains(" instead ")
+        // A short turn with a value and no tool word of its own ("at 125 kt", "and runway 03?", "35 degrees?").
+        let fragment = entities.words.count <= 7 && !(best.met && best.score >= Self.scoreThreshold + 1 && best.tool.name != context.lastTool)
         // 3. Follow-up: only modifiers and no new subject, or an opener like "what about".
-        if let last = context.lastTool, isFollowUpShaped, entities.hasModifiers || folded.contains(" what about ") || folded.contains(" how about ") || folded.contains(" more "),
-           !(best.met && best.score >= Self.scoreThreshold + 1 && best.tool.name != last && entities.locationCount > 0) {
+        if let last = context.lastTool, isFollowUpShaped || dialogueCue, entities.hasModifiers || dialogueCue || fragment || !entities.countries.isEmpty,
+           !(best.met && best.score >= Self.scoreThreshold + 1 && best.tool.name != last && entities.locationCount > 0 && !dialogueCue) {
             if let carried = followUp(last, context.lastArguments, text, entities) {
                 trace.append("follow-up of \(last)")
                 return Classification(tool: last, arguments: carried, confidence: 0.8, isFollowUp: true, trace: trace)
             }
         }
 
+        // "the first one", "that one": the details of the airport referred to.
+        if let ref = entities.place, trace.contains("reference → \(ref)"), entities.words.count <= 6, best.score < Self.scoreThreshold {
+            trace.append("reference alone → details")
+            return Classification(tool: "get_airport_details", arguments: ["icao_code": .string(ref)], confidence: 0.6, trace: trace)
+        }
         // 4. The statistical classifier's view, combined with the keyword scores.
         var alternatives: [String] = []
         let probabilities = classifierProbabilities(text)
@@ -157,7 +175,7 @@ public struct KeywordFallbackBackend: LLMBackend {
                     trace.append("ambiguous between \(top.tool) and \(runnerUp.tool)")
                     alternatives = [top.tool, runnerUp.tool]
                 } else if top.met || top.score >= Self.acceptThreshold + 0.15 {
-                    return Classification(tool: top.tool, arguments: arguments(for: top.tool, text, entities),
+                    return Classification(tool: top.tool, arguments: arguments(for: top.tool, text, entities, context),
                                           confidence: min(0.99, max(top.score, Self.confidenceThreshold)), trace: trace)
                 }
             }
@@ -168,7 +186,7 @@ public struct KeywordFallbackBackend: LLMBackend {
             }
             let confidence = min(0.99, best.score / (best.score + max(second.score, 0) + 0.5))
             if confidence >= Self.confidenceThreshold || best.score - second.score >= Self.ambiguityMargin {
-                return Classification(tool: best.tool.name, arguments: arguments(for: best.tool.name, text, entities),
+                return Classification(tool: best.tool.name, arguments: arguments(for: best.tool.name, text, entities, context),
                                       confidence: max(confidence, Self.confidenceThreshold), trace: trace)
             }
         }
@@ -188,14 +206,19 @@ public struct KeywordFallbackBackend: LLMBackend {
         let mentionsAirports = entities.words.contains { Self.airportNouns.contains($0) }
         if let fallback = shapeFallback(entities, mentionsAirports: mentionsAirports, text: text) {
             trace.append("shape fallback → \(fallback)")
-            return Classification(tool: fallback, arguments: arguments(for: fallback, text, entities), confidence: 0.6, trace: trace)
+            return Classification(tool: fallback, arguments: arguments(for: fallback, text, entities, context), confidence: 0.6, trace: trace)
         }
 
-        // 5. A follow-up that only changes the place: "what about LFMN", "and Annecy?".
-        if let last = context.lastTool, let carried = followUp(last, context.lastArguments, text, entities) {
-            trace.append("follow-up of \(last) (new subject)")
-            return Classification(tool: last, arguments: carried, confidence: 0.6, isFollowUp: true, trace: trace)
+        // 5. A follow-up that only changes the place: "what about LFMN", "and Annecy?", "same for Linz".
+        if let last = context.lastTool {
+            var e = entities
+            if e.place == nil, e.airportCodes.isEmpty, e.routeFrom == nil, lexicon.hasCue("same_for", in: folded), let s = entities.subject { e.place = s }
+            if let carried = followUp(last, context.lastArguments, text, e) {
+                trace.append("follow-up of \(last) (new subject)")
+                return Classification(tool: last, arguments: carried, confidence: 0.6, isFollowUp: true, trace: trace)
+            }
         }
+
         if !alternatives.isEmpty {
             var c = Classification(tool: nil, confidence: 0, trace: trace + ["asking which was meant"])
             c.alternatives = alternatives
@@ -322,61 +345,41 @@ public struct KeywordFallbackBackend: LLMBackend {
         return nil
     }
 
-    func arguments(for tool: String, _ text: String, _ e: Entities) -> Arguments {
-        builders[tool]?(text, e) ?? [:]
+    /// The tool's arguments from this turn's mentions, with a place the turn does not name taken
+    /// from the dialogue state ("frequencies?" after "tell me about LFAT", "what's the distance?"
+    /// after a route question).
+    func arguments(for tool: String, _ text: String, _ e: Entities, _ context: ConversationContext = ConversationContext()) -> Arguments {
+        var args = builders[tool]?(text, e) ?? [:]
+        guard let def = catalog.tool(tool), e.place == nil, e.airportCodes.isEmpty, e.routeFrom == nil else { return args }
+        let props = def.properties
+        // A value that is the rest of the line rather than a recognised name ("frequencies?") is
+        // kept only when the data knows it; otherwise the dialogue state may supply the place.
+        for slot in ["icao_code", "icao"] where props[slot] != nil {
+            if let v = args[slot]?.stringValue, v != e.subject, extractor.resolver.readings(of: v, limit: 1).isEmpty { args[slot] = nil }
+        }
+        if let slot = ConversationContext.placeSlots.first(where: { props[$0] != nil }), args[slot] == nil, let subject = context.subject {
+            args[slot] = .string(subject)
+        }
+        for (from, to) in [("from_location", "to_location"), ("from", "to")] where props[from] != nil && args[from] == nil && args[to] == nil {
+            let previous = context.lastArguments
+            if let f = previous["from_location"] ?? previous["from"], let t = previous["to_location"] ?? previous["to"] {
+                args[from] = f; args[to] = t
+            }
+        }
+        return args
     }
 
-    /// The previous tool's arguments updated with this turn's modifiers, or nil when the
-    /// utterance adds nothing the previous tool can use.
-    func followUp(_ tool: String, _ previous: Arguments, _ text: String, _ e: Entities) -> Arguments? {
-        guard let def = catalog.tool(tool) else { return nil }
-        var args = previous
-        var changed = false
-        let props = def.properties
-        if !e.filters.isEmpty, props["filters"] != nil {
-            var filters = previous["filters"]?.objectValue ?? [:]
-            for (k, v) in e.filters { filters[k] = v }
-            args["filters"] = .object(filters)
-            changed = true
+    /// Whether the dialogue state supplies what the utterance does not name: the place talked
+    /// about for single-airport tools, the last route's two ends for route tools.
+    func suppliedByDialogue(_ need: String, _ e: Entities, _ context: ConversationContext) -> Bool {
+        guard e.place == nil, e.airportCodes.isEmpty, e.routeFrom == nil else { return false }
+        switch need {
+        case "airport", "location": return context.subject != nil
+        case "two_locations":
+            let p = context.lastArguments
+            return (p["from_location"] ?? p["from"]) != nil && (p["to_location"] ?? p["to"]) != nil
+        default: return false
         }
-        if TextNormalizer.fold(text).contains("without customs") || TextNormalizer.fold(text).contains("any airport") {
-            if var filters = args["filters"]?.objectValue { filters["point_of_entry"] = nil; args["filters"] = filters.isEmpty ? nil : .object(filters); changed = true }
-        }
-        if let d = e.distanceNM, props["max_distance_nm"] != nil { args["max_distance_nm"] = .number(d); changed = true }
-        if let n = e.count, props["max_results"] != nil { args["max_results"] = .number(Double(n)); changed = true }
-        if e.count == nil, e.words.contains("more"), props["max_results"] != nil {
-            args["max_results"] = .number(Double((previous["max_results"]?.intValue ?? def.defaultValue("max_results")?.intValue ?? 5) + 5))
-            changed = true
-        }
-        if let l = e.includeLarge, props["include_large_airports"] != nil { args["include_large_airports"] = .bool(l); changed = true }
-        if let s = e.cruiseSpeedKts, props["cruise_speed_kts"] != nil { args["cruise_speed_kts"] = .number(s); changed = true }
-        if let t = e.aircraftType, props["aircraft_type"] != nil { args["aircraft_type"] = .string(t); changed = true }
-        if let h = e.legHours, props["max_leg_time_hours"] != nil { args["max_leg_time_hours"] = .number(h); changed = true }
-        if let d = e.dayOfWeek, props["day_of_week"] != nil { args["day_of_week"] = .string(d); changed = true }
-        if props["at_time"] != nil, let w = TimeExpressions.window(in: text, now: now) {
-            args["at_time"] = .string(TimeExpressions.iso(w.from))
-            args["until_time"] = w.to != w.from ? .string(TimeExpressions.iso(w.to)) : nil
-            changed = true
-        }
-        if let c = e.countries.first, e.place == nil || countries(e.place) {
-            if props["country_code"] != nil { args["country_code"] = .string(c); return args }
-            if props["query"] != nil { args["query"] = .string(c); return args }
-        }
-        // A new place replaces the old one: "what about Annecy", "and to LFMN?".
-        let newPlace = e.place ?? e.airportCodes.first
-        if let place = newPlace {
-            if props["location_query"] != nil { args["location_query"] = .string(place); changed = true }
-            else if props["icao_code"] != nil { args["icao_code"] = .string(place); changed = true }
-            else if props["icao"] != nil { args["icao"] = .string(place); changed = true }
-            else if props["to_location"] != nil {
-                if let f = e.routeFrom, let t = e.routeTo { args["from_location"] = .string(f); args["to_location"] = .string(t) }
-                else { args["to_location"] = .string(place) }
-                changed = true
-            }
-        } else if let f = e.routeFrom, let t = e.routeTo, props["to_location"] != nil {
-            args["from_location"] = .string(f); args["to_location"] = .string(t); changed = true
-        }
-        return changed ? args : nil
     }
 
     /// Whether a place text is really a country ("what about Germany").

@@ -20,15 +20,35 @@ public struct Classification: Sendable, Equatable {
     }
 }
 
-/// What the backend may know about the conversation so far.
+/// The dialogue state: what the backend knows about the conversation so far. The session owns
+/// one value, passes it to every turn, and replaces it after each answered turn; `/clear`
+/// resets it.
 public struct ConversationContext: Sendable, Equatable {
-    /// The tool and arguments of the last successful turn.
+    /// The tool and arguments of the last successful turn (the frame follow-ups merge into).
     public var lastTool: String?
     public var lastArguments: Arguments
+    /// The airports the last answer listed, in the order shown ("the first one", "the 2nd").
+    public var lastResults: [String]
+    /// The one airport or place the conversation is about ("there", "that one", "frequencies?").
+    public var subject: String?
 
-    public init(lastTool: String? = nil, lastArguments: Arguments = [:]) {
+    public init(lastTool: String? = nil, lastArguments: Arguments = [:], lastResults: [String] = [], subject: String? = nil) {
         self.lastTool = lastTool
         self.lastArguments = lastArguments
+        self.lastResults = lastResults
+        self.subject = subject
+    }
+
+    /// The argument names that hold one airport or place, in the order they are looked for.
+    public static let placeSlots = ["icao_code", "icao", "location_query", "designator_place"]
+
+    /// The state after a turn answered by `tool` with `arguments` that listed `results`.
+    public static func after(tool: String, arguments: Arguments, results: [String], previous: ConversationContext) -> ConversationContext {
+        var subject = placeSlots.lazy.compactMap { arguments[$0]?.stringValue }.first
+        if subject == nil, results.count == 1 { subject = results[0] }
+        if subject == nil, let to = arguments["to_location"]?.stringValue { subject = to }
+        return ConversationContext(lastTool: tool, lastArguments: arguments, lastResults: results.isEmpty ? previous.lastResults : results,
+                                   subject: subject ?? previous.subject)
     }
 }
 

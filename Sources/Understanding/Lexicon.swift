@@ -19,9 +19,12 @@ public struct Lexicon: Sendable {
     public let dialogue: [String: [String]]
     /// Ordinal words → position (1-based, -1 for "last").
     public let ordinals: [String: Int]
+    /// Words that name a filter in "drop the customs filter" → the filter keys they name.
+    public let filterWords: [String: [String]]
 
     public init(typos: [String: String], commonWords: Set<String>, outOfScopePhrases: [String], actionVerbs: Set<String>,
-                chatter: Set<String>, dialogue: [String: [String]], ordinals: [String: Int]) {
+                chatter: Set<String>, dialogue: [String: [String]], ordinals: [String: Int], filterWords: [String: [String]] = [:]) {
+        self.filterWords = filterWords
         self.typos = typos; self.commonWords = commonWords; self.outOfScopePhrases = outOfScopePhrases
         self.actionVerbs = actionVerbs; self.chatter = chatter; self.dialogue = dialogue; self.ordinals = ordinals
     }
@@ -57,13 +60,20 @@ public struct Lexicon: Sendable {
         for key in ["openers", "swap", "replace_end", "from_cues", "to_cues", "same_for", "deictic", "clear_filter", "clear_all"] {
             dialogue[key] = try strings(d, key, "dialogue.json")
         }
+        func filterWords(_ d: [String: Any]) throws -> [String: [String]] {
+            guard let f = d["filter_words"] as? [String: [String]] else {
+                throw UnderstandingError.invalidLexicon(file: "dialogue.json", message: "'filter_words' must be an object of word → filter names")
+            }
+            return f
+        }
         guard let ordinals = d["ordinals"] as? [String: Int] else {
             throw UnderstandingError.invalidLexicon(file: "dialogue.json", message: "'ordinals' must be an object of word → position")
         }
         let lexicon = Lexicon(typos: typos, commonWords: Set(try strings(c, "words", "common_words.json")),
                               outOfScopePhrases: try strings(o, "phrases", "out_of_scope.json"),
                               actionVerbs: Set(try strings(o, "action_verbs", "out_of_scope.json")),
-                              chatter: Set(try strings(o, "chatter", "out_of_scope.json")), dialogue: dialogue, ordinals: ordinals)
+                              chatter: Set(try strings(o, "chatter", "out_of_scope.json")), dialogue: dialogue, ordinals: ordinals,
+                              filterWords: try filterWords(d))
         return lexicon
     }
 

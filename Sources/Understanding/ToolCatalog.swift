@@ -22,6 +22,13 @@ public struct ToolDefinition: Sendable, Decodable {
         /// What the utterance must name for this tool to apply: `two_locations`, `location`,
         /// `airport`, `country`, `two_countries`, `query`, `report`, `notam_text`, or `none`.
         public let needs: String
+        /// How a follow-up merges each argument into the previous frame: `replace` (the default:
+        /// a new value replaces the old), `keep` (never changed by a follow-up), `accumulate`
+        /// (objects merge key by key: filters) or `clear` (dropped when the follow-up changes anything).
+        public let followup: [String: String]?
+
+        /// The merge rule of `argument`.
+        public func mergeRule(_ argument: String) -> String { followup?[argument] ?? (argument == "filters" ? "accumulate" : "replace") }
     }
 
     enum CodingKeys: String, CodingKey {

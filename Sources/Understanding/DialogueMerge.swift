@@ -1,0 +1,211 @@
+import AirportData
+import Foundation
+
+/// Stage 5, dialogue: how a follow-up turn merges into the previous frame, and how references
+/// to earlier answers ("there", "the first one", "frequencies?") are filled from the dialogue state.
+///
+/// Every argument merges by the rule its tool declares in the catalog (`intent.followup`):
+/// `replace` (the default), `keep`, `accumulate` (filters) or `clear`.
+extension KeywordFallbackBackend {
+    /// Words that open a follow-up but are not part of the place that follows ("what about Antwerp").
+    static let leadingCueWords: Set<String> = ["what", "about", "how", "and", "try", "use", "make", "it", "ok", "okay", "then", "so", "lets", "let's",
+                                               "with", "please", "pls", "same", "but", "now", "maybe", "rather", "go", "via", "for", "the", "thing",
+                                               "question", "do", "if", "we", "i", "fly", "flying", "leave", "leaving", "depart", "departing"]
+
+    /// The previous tool's arguments updated with this turn, or nil when the utterance adds
+    /// nothing the previous tool can use.
+    func followUp(_ tool: String, _ previous: Arguments, _ text: String, _ e: Entities) -> Arguments? {
+        guard let def = catalog.tool(tool) else { return nil }
+        var args = previous
+        var changed = false
+        let props = def.properties
+        let padded = " " + e.words.joined(separator: " ") + " "
+        func set(_ key: String, _ value: JSONValue?) {
+            guard props[key] != nil, def.intent.mergeRule(key) != "keep" else { return }
+            if args[key] != value { args[key] = value; changed = true }
+        }
+
+        // Swap direction: "reverse it", "the way back".
+        var handledPlaces = false
+        if lexicon.hasCue("swap", in: padded) {
+            for (a, b) in [("from_location", "to_location"), ("from", "to")] {
+                if let x = args[a], let y = args[b] { args[a] = y; args[b] = x; changed = true; handledPlaces = true }
+            }
+            if let w = args["waypoints"]?.arrayValue { args["waypoints"] = .array(w.reversed()); changed = true; handledPlaces = true }
+        }
+        // "Antwerp instead of Brussels": the argument that held Brussels now holds Antwerp.
+        if !handledPlaces, let (new, old) = replacement(in: text) {
+            handledPlaces = replace(old, with: new, in: &args, props: props)
+            changed = changed || handledPlaces
+        }
+        // "leaving from Shoreham", "and to LFLY?": one end of a route.
+        if !handledPlaces, e.routeFrom == nil || e.routeTo == nil {
+            let folded = padded
+            let fromCue = (lexicon.dialogue["from_cues"] ?? []).first { folded.hasPrefix(" \($0) ") || folded.contains(" \($0) ") && $0.contains(" ") }
+            if let cue = fromCue, let place = placeAfter(cue, in: text) {
+                if props["from_location"] != nil { set("from_location", .string(place)); handledPlaces = true }
+                else if props["from"] != nil { set("from", .string(place)); handledPlaces = true }
+                else if var w = args["waypoints"]?.arrayValue, !w.isEmpty { w[0] = .string(place); args["waypoints"] = .array(w); changed = true; handledPlaces = true }
+            }
+        }
+
+        // Filters: removed ("drop the customs filter"), cleared, or added/replaced.
+        let clearing = lexicon.hasCue("clear_filter", in: padded)
+        if lexicon.hasCue("clear_all", in: padded), args["filters"] != nil {
+            args["filters"] = nil; changed = true
+        } else if clearing {
+            var filters = args["filters"]?.objectValue ?? [:]
+            var named = Set(e.filters.keys)
+            for w in e.words { for k in lexicon.filterWords[w] ?? [] { named.insert(k) } }
+            for k in named where filters[k] != nil { filters[k] = nil; changed = true }
+            if named.contains("include_large_airports"), args["include_large_airports"] != nil { args["include_large_airports"] = nil; changed = true }
+            args["filters"] = filters.isEmpty ? nil : .object(filters)
+        } else if !e.filters.isEmpty, props["filters"] != nil {
+            var filters = def.intent.mergeRule("filters") == "accumulate" ? (previous["filters"]?.objectValue ?? [:]) : [:]
+            for (k, v) in e.filters {
+                // A new length limit replaces the old one in either direction ("make it at most 800 m").
+                if k == "min_runway_length_ft" { filters["max_runway_length_ft"] = nil }
+                if k == "max_runway_length_ft" { filters["min_runway_length_ft"] = nil }
+                filters[k] = v
+            }
+            args["filters"] = .object(filters)
+            changed = true
+        }
+        if TextNormalizer.fold(text).contains("without customs") {
+            if var filters = args["filters"]?.objectValue, filters["point_of_entry"] != nil {
+                filters["point_of_entry"] = nil; args["filters"] = filters.isEmpty ? nil : .object(filters); changed = true
+            }
+        }
+        // "gusting 25?": a gust added to the wind already given.
+        if let wind = args["wind"]?.stringValue, props["wind"] != nil,
+           let r = text.range(of: #"(?i)\bg(?:ust(?:s|ing)?)?\s*(?:to\s*|of\s*)?(\d{1,3})\s*(?:kts?|knots)?\b"#, options: .regularExpression),
+           let gust = Int(text[r].filter(\.isNumber)) {
+            let base = wind.split(separator: "G").first.map(String.init) ?? wind
+            set("wind", .string(base + "G\(gust)"))
+        }
+        if let d = e.distanceNM { set("max_distance_nm", .number(d)) }
+        if let n = e.count { set("max_results", .number(Double(n))) }
+        if e.count == nil, e.words.contains("more"), props["max_results"] != nil, !clearing {
+            set("max_results", .number(Double((previous["max_results"]?.intValue ?? def.defaultValue("max_results")?.intValue ?? 5) + 5)))
+        }
+        if let l = e.includeLarge, !clearing { set("include_large_airports", .bool(l)) }
+        if let s = e.cruiseSpeedKts { set("cruise_speed_kts", .number(s)) }
+        if let t = e.aircraftType { set("aircraft_type", .string(t)) }
+        if let h = e.legHours { set("max_leg_time_hours", .number(h)) }
+        if let d = e.dayOfWeek { set("day_of_week", .string(d)) }
+        if props["at_time"] != nil, let w = TimeExpressions.window(in: text, now: now) {
+            args["at_time"] = .string(TimeExpressions.iso(w.from))
+            args["until_time"] = w.to != w.from ? .string(TimeExpressions.iso(w.to)) : nil
+            changed = true
+        }
+        // A country: the query of a country search, or a restriction of a near/route search.
+        if let c = e.countries.first, !clearing, e.place == nil || countries(e.place) {
+            if props["country_code"] != nil { args["country_code"] = .string(c); return args }
+            if props["query"] != nil { args["query"] = .string(c); return args }
+            if props["filters"] != nil {
+                var filters = args["filters"]?.objectValue ?? [:]
+                filters["country"] = .string(c)
+                args["filters"] = .object(filters)
+                changed = true
+                handledPlaces = true
+            }
+        }
+        // Values of a planning sum or any other tool: read with the tool's own argument builder
+        // and merged by the catalog's rules ("what if it's 35 degrees", "and runway 03?").
+        if let builder = builders[tool], !Self.placeTools.contains(tool) {
+            let fresh = builder(text, e)
+            for (k, v) in fresh where props[k] != nil && !Self.placeKeys.contains(k) {
+                switch def.intent.mergeRule(k) {
+                case "keep": continue
+                case "accumulate":
+                    if case .object(let old) = args[k] ?? .null, case .object(let new) = v { args[k] = .object(old.merging(new) { $1 }) } else { args[k] = v }
+                default: args[k] = v
+                }
+                if previous[k] != args[k] { changed = true }
+            }
+            if changed {
+                for (k, _) in args where def.intent.mergeRule(k) == "clear" && fresh[k] == nil { args[k] = nil }
+            }
+        }
+        if handledPlaces { return changed ? args : nil }
+
+        // A new place replaces the old one: "what about Annecy", "and to LFMN?".
+        let newPlace = e.place ?? e.airportCodes.first
+        if let place = newPlace {
+            if props["location_query"] != nil { set("location_query", .string(place)) }
+            else if props["icao_code"] != nil { set("icao_code", .string(place)) }
+            else if props["icao"] != nil { set("icao", .string(place)) }
+            else if props["to_location"] != nil {
+                if let f = e.routeFrom, let t = e.routeTo { set("from_location", .string(f)); set("to_location", .string(t)) }
+                else { set("to_location", .string(place)) }
+            } else if props["to"] != nil {
+                if let f = e.routeFrom, let t = e.routeTo { set("from", .string(f)); set("to", .string(t)) } else { set("to", .string(place)) }
+            }
+        } else if let f = e.routeFrom, let t = e.routeTo {
+            if props["to_location"] != nil { set("from_location", .string(f)); set("to_location", .string(t)) }
+            else if props["to"] != nil { set("from", .string(f)); set("to", .string(t)) }
+        }
+        return changed ? args : nil
+    }
+
+    /// Tools whose arguments are all places and airport filters: merged above, not by their builder.
+    static let placeTools: Set<String> = ["find_airports_near_route", "find_airports_near_location", "search_airports", "get_airport_details",
+                                          "calculate_flight_distance", "browse_rules", "answer_rules_question", "compare_rules_between_countries"]
+    /// Arguments that hold a place; a follow-up changes them only through a recognised place.
+    static let placeKeys: Set<String> = ["icao", "icao_code", "location_query", "from_location", "to_location", "from", "to", "waypoints", "question"]
+
+    /// "Antwerp instead of Brussels" / "Brussels → Antwerp rather than": the new and the old name.
+    func replacement(in text: String) -> (new: String, old: String)? {
+        for cue in lexicon.dialogue["replace_end"] ?? [] {
+            guard let r = text.range(of: " \(cue) ", options: .caseInsensitive) else { continue }
+            var before = String(text[..<r.lowerBound]).split(separator: " ").map(String.init)
+            while let w = before.first, Self.leadingCueWords.contains(w.lowercased().trimmingCharacters(in: .punctuationCharacters)) { before.removeFirst() }
+            let new = before.joined(separator: " ").trimmingCharacters(in: CharacterSet(charactersIn: " ,.?!"))
+            guard !new.isEmpty, let old = EntityExtractor.trimPlace(String(text[r.upperBound...])) else { continue }
+            return (new, old)
+        }
+        return nil
+    }
+
+    /// Replaces the argument whose value names `old` with `new`; false when none does.
+    func replace(_ old: String, with new: String, in args: inout Arguments, props: [String: JSONValue]) -> Bool {
+        let target = TextNormalizer.fold(old)
+        for key in ["from_location", "to_location", "from", "to", "location_query", "icao", "icao_code"] {
+            if let v = args[key]?.stringValue, TextNormalizer.fold(v) == target || TextNormalizer.fold(v).hasPrefix(target + " ") {
+                args[key] = .string(new); return true
+            }
+        }
+        if var w = args["waypoints"]?.arrayValue, let i = w.firstIndex(where: { TextNormalizer.fold($0.stringValue ?? "") == target }) {
+            w[i] = .string(new); args["waypoints"] = .array(w); return true
+        }
+        return false
+    }
+
+    /// The place named after `cue` in `text` ("leaving from Shoreham instead" → "Shoreham").
+    func placeAfter(_ cue: String, in text: String) -> String? {
+        guard let r = text.range(of: cue + " ", options: .caseInsensitive) else { return nil }
+        var rest = String(text[r.upperBound...])
+        for tail in [" instead", " then", " please", " pls"] {
+            if let t = rest.range(of: tail, options: [.caseInsensitive, .backwards]) { rest = String(rest[..<t.lowerBound]) }
+        }
+        return EntityExtractor.trimPlace(rest)
+    }
+
+    /// The airport an ordinal or a deictic word refers to ("the 2nd", "that one", "there"), from the dialogue state.
+    func reference(in e: Entities, context: ConversationContext) -> String? {
+        let words = e.words
+        for (i, w) in words.enumerated() {
+            guard let n = lexicon.ordinals[w] else { continue }
+            // "the first one", "the 2nd", "number 3"; "top 3" and "first 5" are counts, not references.
+            let next = i + 1 < words.count ? words[i + 1] : ""
+            if Int(next) != nil { continue }
+            if ["top", "nearest", "closest"].contains(w), next != "one" { continue }
+            guard !context.lastResults.isEmpty else { return nil }
+            let index = n < 0 ? context.lastResults.count - 1 : n - 1
+            return context.lastResults.indices.contains(index) ? context.lastResults[index] : nil
+        }
+        let padded = " " + words.joined(separator: " ") + " "
+        if lexicon.hasCue("deictic", in: padded) { return context.subject }
+        return nil
+    }
+}
