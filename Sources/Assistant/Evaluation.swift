@@ -29,12 +29,15 @@ public struct EvalReport: Sendable, Encodable {
         public var id, input: String
         public var expectedTool, predictedTool: String?
         public var argumentErrors: [String]
-        enum CodingKeys: String, CodingKey { case id, input, expectedTool = "expected_tool", predictedTool = "predicted_tool", argumentErrors = "argument_errors" }
+        /// The stage that most likely failed: `recognizer`, `classifier`, `slot filler` or `dialogue`.
+        public var stage: String
+        enum CodingKeys: String, CodingKey { case id, input, stage, expectedTool = "expected_tool", predictedTool = "predicted_tool", argumentErrors = "argument_errors" }
         public func encode(to encoder: Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(id, forKey: .id); try c.encode(input, forKey: .input)
             try c.encode(expectedTool, forKey: .expectedTool); try c.encode(predictedTool, forKey: .predictedTool)
             try c.encode(argumentErrors, forKey: .argumentErrors)
+            try c.encode(stage, forKey: .stage)
         }
     }
 
@@ -42,6 +45,11 @@ public struct EvalReport: Sendable, Encodable {
     public var toolAccuracy: Double
     public var frameExactMatch: Double
     public var oosFalseAcceptRate: Double
+    /// Cases with a history (follow-up turns) and their frame exact match.
+    public var followUpCases: Int
+    public var followUpFrameExactMatch: Double
+    /// Misses per failing stage.
+    public var stageFailures: [String: Int]
     public var perTool: [String: ToolScore]
     public var perArgument: [String: ArgumentScore]
     public var errors: [Failure]
@@ -49,13 +57,15 @@ public struct EvalReport: Sendable, Encodable {
     enum CodingKeys: String, CodingKey {
         case cases, errors
         case toolAccuracy = "tool_accuracy", frameExactMatch = "frame_exact_match", oosFalseAcceptRate = "oos_false_accept_rate"
+        case followUpCases = "follow_up_cases", followUpFrameExactMatch = "follow_up_frame_exact_match", stageFailures = "stage_failures"
         case perTool = "per_tool", perArgument = "per_argument"
     }
 
     /// A readable summary table.
     public func text(width: Int) -> String {
-        var lines = [String(format: "cases %d · tool accuracy %.3f · frame exact match %.3f · out-of-scope false accepts %.3f",
-                            cases, toolAccuracy, frameExactMatch, oosFalseAcceptRate), ""]
+        var lines = [String(format: "cases %d · tool accuracy %.3f · frame exact match %.3f · out-of-scope false accepts %.3f · follow-ups %d, frame exact %.3f",
+                            cases, toolAccuracy, frameExactMatch, oosFalseAcceptRate, followUpCases, followUpFrameExactMatch),
+                     "misses by stage: " + (stageFailures.isEmpty ? "none" : stageFailures.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")), ""]
         let tools = TextTable(columns: [.init("tool"), .init("precision", .right), .init("recall", .right), .init("F1", .right), .init("support", .right)],
                               rows: perTool.sorted { $0.key < $1.key }.map { [$0.key, String(format: "%.2f", $0.value.precision), String(format: "%.2f", $0.value.recall), String(format: "%.2f", $0.value.f1), String($0.value.support)] })
         lines.append(tools.render(width: width))
@@ -67,7 +77,7 @@ public struct EvalReport: Sendable, Encodable {
             lines.append("")
             lines.append("Misses (\(errors.count)):")
             for e in errors {
-                var l = "  \(e.id) \"\(e.input.prefix(70))\": expected \(e.expectedTool ?? "none"), got \(e.predictedTool ?? "none")"
+                var l = "  \(e.id) [\(e.stage)] \"\(e.input.prefix(70))\": expected \(e.expectedTool ?? "none"), got \(e.predictedTool ?? "none")"
                 if !e.argumentErrors.isEmpty { l += " — " + e.argumentErrors.joined(separator: "; ") }
                 lines.append(l)
             }
@@ -113,14 +123,16 @@ public enum Evaluation {
 
     /// Scores `cases`, replaying each case's history in a fresh conversation first.
     public static func run(_ cases: [EvalCase], environment: AppEnvironment) -> EvalReport {
-        var correctTool = 0, exact = 0, oos = 0, oosAccepted = 0
+        var correctTool = 0, exact = 0, oos = 0, oosAccepted = 0, followUps = 0, followUpExact = 0
+        var stages: [String: Int] = [:]
         var tp: [String: Int] = [:], fp: [String: Int] = [:], fn: [String: Int] = [:], support: [String: Int] = [:]
         var argExpected: [String: Int] = [:], argPredicted: [String: Int] = [:], argCorrect: [String: Int] = [:]
         var failures: [EvalReport.Failure] = []
         for c in cases {
             let session = Session(environment: environment, options: SessionOptions())
             for h in c.history { _ = session.handle(h) }
-            let got = environment.backend.classify(c.input, context: session.context)
+            let context = session.context
+            let got = environment.backend.classify(c.input, context: context)
             let expectedTool = c.tool ?? "(none)", predictedTool = got.tool ?? "(none)"
             support[expectedTool, default: 0] += 1
             if c.tool == nil {
@@ -145,13 +157,19 @@ public enum Evaluation {
                         if expected[k] == nil { argErrors.append("\(k): not expected, got \(v.jsonText())") }
                     }
                 }
-                if argErrors.isEmpty { exact += 1 }
+                if argErrors.isEmpty {
+                    exact += 1
+                    if !c.history.isEmpty { followUpExact += 1 }
+                }
             } else {
                 fp[predictedTool, default: 0] += 1
                 fn[expectedTool, default: 0] += 1
             }
+            if !c.history.isEmpty { followUps += 1 }
             if expectedTool != predictedTool || !argErrors.isEmpty {
-                failures.append(.init(id: c.id, input: c.input, expectedTool: c.tool, predictedTool: got.tool, argumentErrors: argErrors))
+                let stage = failedStage(c, got, context: context)
+                stages[stage, default: 0] += 1
+                failures.append(.init(id: c.id, input: c.input, expectedTool: c.tool, predictedTool: got.tool, argumentErrors: argErrors, stage: stage))
             }
         }
         var perTool: [String: EvalReport.ToolScore] = [:]
@@ -168,6 +186,31 @@ public enum Evaluation {
         }
         let n = Double(max(cases.count, 1))
         return EvalReport(cases: cases.count, toolAccuracy: Double(correctTool) / n, frameExactMatch: Double(exact) / n,
-                          oosFalseAcceptRate: oos == 0 ? 0 : Double(oosAccepted) / Double(oos), perTool: perTool, perArgument: perArgument, errors: failures)
+                          oosFalseAcceptRate: oos == 0 ? 0 : Double(oosAccepted) / Double(oos),
+                          followUpCases: followUps, followUpFrameExactMatch: followUps == 0 ? 0 : Double(followUpExact) / Double(followUps),
+                          stageFailures: stages, perTool: perTool, perArgument: perArgument, errors: failures)
+    }
+
+    /// Which stage most likely failed a case: the dialogue (a follow-up carried too much or too
+    /// little), the classifier (wrong tool on a fresh question), the recognizer (an expected value
+    /// that was typed but not recognised) or the slot filler (recognised but put in the wrong slot,
+    /// or a wrong value).
+    static func failedStage(_ c: EvalCase, _ got: Classification, context: ConversationContext) -> String {
+        if !c.history.isEmpty {
+            let expectedCarry = c.tool != nil && c.tool == context.lastTool
+            if got.isFollowUp != expectedCarry || got.tool != c.tool { return "dialogue" }
+            for (k, v) in flatten(c.arguments) where context.lastArguments[k] != nil || flatten(context.lastArguments)[k] != nil {
+                if let p = flatten(got.arguments)[k], same(v, p) { continue }
+                if !(v.stringValue.map { c.input.lowercased().contains($0.lowercased()) } ?? false) { return "dialogue" }
+            }
+        }
+        if got.tool != c.tool { return "classifier" }
+        let predicted = flatten(got.arguments)
+        for (k, v) in flatten(c.arguments) where predicted[k] == nil || !same(v, predicted[k]!) {
+            // A value typed verbatim but not in the frame was not recognised.
+            if let s = v.stringValue, c.input.lowercased().contains(s.lowercased()), predicted[k] == nil { return "recognizer" }
+            if case .number = v, predicted[k] == nil { return "recognizer" }
+        }
+        return "slot filler"
     }
 }

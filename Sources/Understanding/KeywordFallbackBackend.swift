@@ -72,7 +72,7 @@ public struct KeywordFallbackBackend: LLMBackend {
 
     public func classify(_ input: String, context: ConversationContext) -> Classification {
         var trace: [String] = []
-        let text = Self.sanitize(input)
+        let text = Self.decimalCommas(Self.sanitize(input))
         guard !text.isEmpty else { return Classification(tool: nil, confidence: 0, trace: ["empty input"]) }
         var entities = extractor.extract(text)
         // "the 2nd", "that one", "there": the airport an earlier answer showed.
@@ -93,7 +93,7 @@ public struct KeywordFallbackBackend: LLMBackend {
 
         // 2. Keyword scores, weighed by whether the utterance names what each tool needs.
         let folded = " " + entities.words.joined(separator: " ") + " "
-        if let cue = lexicon.outOfScopeCue(entities.words) {
+        if let cue = lexicon.outOfScopeCue(entities.words), !lexicon.isRulesQuestion(entities.words) || entities.countries.isEmpty {
             trace.append("out-of-scope cue '\(cue)'")
             return Classification(tool: nil, confidence: 0.9, trace: trace)
         }
@@ -265,6 +265,19 @@ public struct KeywordFallbackBackend: LLMBackend {
         let noneKeyword = bestKeyword < 1 ? 0.6 : bestKeyword < Self.scoreThreshold ? 0.3 : 0
         out.append((IntentClassifier.noneLabel, w * (p[IntentClassifier.noneLabel] ?? 0) + (1 - w) * noneKeyword, true))
         return out.sorted { $0.score > $1.score }
+    }
+
+    /// "32,5°C" and "2,5 hours" written with a decimal comma become "32.5°C" and "2.5 hours"; a
+    /// comma followed by three digits is a thousands separator and is dropped ("1,663 lb" →
+    /// "1663 lb"), and a comma followed by a space separates words ("LFMD, 32°C").
+    static func decimalCommas(_ text: String) -> String {
+        guard text.contains(",") else { return text }
+        var t = text.replacingOccurrences(of: #"(?<![\d,])(\d{1,3}),(\d{1,2})(?![\d,])"#, with: "$1.$2", options: .regularExpression)
+        // Thousands separators go, so every later reader sees one number ("1,663 lb" → "1663 lb").
+        while let r = t.range(of: #"(?<![\d,])\d{1,3},\d{3}(?![\d])"#, options: .regularExpression) {
+            t.replaceSubrange(r, with: t[r].replacingOccurrences(of: ",", with: ""))
+        }
+        return t
     }
 
     /// Drops control characters and bounds the length that is analysed.

@@ -82,6 +82,15 @@ public struct Lexicon: Sendable {
         (dialogue[kind] ?? []).contains { paddedFolded.contains(" \($0.trimmingCharacters(in: .whitespaces)) ") }
     }
 
+    /// True for a question about what is allowed or required ("do I have to file a flight plan into
+    /// Belgium?"), which names an action without asking flyfun to take it.
+    public func isRulesQuestion(_ words: [String]) -> Bool {
+        guard words.count >= 3 else { return false }
+        let opener = words.prefix(2).joined(separator: " ")
+        return ["do i", "do we", "do you", "must i", "must we", "should i", "am i", "are we", "is it", "can i", "is a", "is there", "need i", "when do", "when must", "what are", "which are"].contains(opener)
+            || words.contains("required") || words.contains("mandatory") || words.contains("allowed") || words.contains("obligatory")
+    }
+
     /// The out-of-scope reason, if the request asks flyfun to act or for something it cannot have.
     public func outOfScopeCue(_ words: [String]) -> String? {
         let padded = " " + words.joined(separator: " ") + " "
