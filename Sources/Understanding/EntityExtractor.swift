@@ -216,29 +216,22 @@ public struct EntityExtractor: Sendable {
     func extractFilters(_ folded: String, into e: inout Entities) {
         let bytes = Array(folded.utf8)
         func has(_ phrases: [String]) -> Bool { phrases.contains { ByteSearch.contains(bytes, Array(" \($0) ".utf8)) } }
-        let negated = has(["without customs", "no customs", "non customs"])
-        if has(["customs", "border crossing", "border crossings", "port of entry", "ports of entry", "point of entry",
-                "points of entry", "poe", "clear customs", "clearing customs", "immigration", "international flights", "border"]) {
-            e.filters["point_of_entry"] = .bool(!negated)
+        // Filter phrases are data (ToolCatalog/lexicon/filters.json); a negation right before a
+        // phrase flips its value ("no grass" → hard runway, "without customs" → not a point of entry).
+        let words = folded.split(separator: " ").map(String.init)
+        for rule in lexicon.filterRules {
+            for phrase in rule.phrases {
+                let p = phrase.split(separator: " ").map(String.init)
+                guard p.count <= words.count else { continue }
+                for i in 0...(words.count - p.count) where Array(words[i..<(i + p.count)]) == p {
+                    // "customs notice" asks about the notice, not for customs airports; "fuel stop" asks for a stop.
+                    let negated = (max(0, i - 2)..<i).contains { lexicon.filterNegations.contains(words[$0]) }
+                    e.filters[rule.filter] = .bool(negated ? !rule.value : rule.value)
+                }
+            }
         }
-        if has(["grass", "grass strip", "grass strips", "turf", "unpaved", "dirt", "gravel", "soft runway", "soft runways"]) {
-            e.filters["has_hard_runway"] = false
-        }
-        if has(["hard runway", "hard runways", "hard surface", "paved", "asphalt", "tarmac", "concrete", "hard surfaced", "sealed runway"]) {
-            e.filters["has_hard_runway"] = true
-        }
-        if has(["lit", "lighted", "lighting", "lights", "runway lights", "night", "illuminated", "at night"]) {
-            e.filters["has_lighted_runway"] = true
-        }
-        // "fuel stop" asks for a stop, not a fuel type; only named fuels or "with fuel" are a filter.
-        if has(["avgas", "100ll", "ul91", "mogas", "with fuel", "has fuel", "sells fuel", "sell fuel", "fuel available", "that have fuel"]) {
-            if has(["jet a", "jet a1", "jeta1", "jet fuel", "jeta", "jet a 1"]) == false { e.filters["has_avgas"] = true }
-        }
-        if has(["jet a", "jet a1", "jeta1", "jet fuel", "jeta", "jet a 1"]) { e.filters["has_jet_a"] = true }
-        if has(["ifr approach", "instrument approach", "instrument approaches", "ils", "rnav", "rnp", "procedures", "ifr procedures", "approach procedures", "gps approach", "instrument procedures", "ifr approaches",
-                "instrument approach procedures", "an approach", "approaches"]) {
-            e.filters["has_procedures"] = true
-        }
+        // Jet fuel named: avgas phrases such as "with fuel" do not also ask for avgas.
+        if e.filters["has_jet_a"] != nil, e.filters["has_avgas"] == .bool(true), !has(["avgas", "100ll", "ul91", "mogas"]) { e.filters["has_avgas"] = nil }
         if has(["landing fee", "landing fees", "cheap landing", "cheap", "fees", "fee"]) {
             let words = folded.split(separator: " ").map(String.init)
             var fee: Double = 0
@@ -250,7 +243,6 @@ public struct EntityExtractor: Sendable {
             e.filters["max_landing_fee"] = .number(fee)
         }
         // Runway length: "runway over 800 m", "runways longer than 2000 ft", "at least 600m runway".
-        let words = folded.split(separator: " ").map(String.init)
         for (i, w) in words.enumerated() {
             var value: Double?
             var unit = ""
@@ -269,15 +261,8 @@ public struct EntityExtractor: Sendable {
                 e.filters["min_runway_length_ft"] = .number(feet)
             }
         }
-        if has(["including large", "include large", "including big", "include big", "including major", "big airports too",
-                "large airports too", "including international", "with large airports", "with big airports", "include airliners",
-                "including large airports", "all airports", "any size", "big ones", "large ones", "including the big", "include the big",
-                "including the large", "include the large", "major airports too", "bigger airports"]) {
-            e.includeLarge = true
-        }
-        if has(["no large", "exclude large", "excluding large", "without large", "no big", "small airports only", "only small"]) {
-            e.includeLarge = false
-        }
+        if has(lexicon.includeLarge) { e.includeLarge = true }
+        if has(lexicon.excludeLarge) { e.includeLarge = false }
     }
 
     // MARK: - Speed, type, legs, day

@@ -21,6 +21,15 @@ public struct Lexicon: Sendable {
     public let ordinals: [String: Int]
     /// Words that name a filter in "drop the customs filter" → the filter keys they name.
     public let filterWords: [String: [String]]
+    /// One airport filter set to a value by any of its phrases.
+    public struct FilterRule: Sendable { public var filter: String; public var value: Bool; public var phrases: [String] }
+    /// Filter phrases, in file order (later rules win for the same filter).
+    public var filterRules: [FilterRule] = []
+    /// Words that flip the value of a filter phrase right after them.
+    public var filterNegations: Set<String> = []
+    /// "including large airports", "no big ones".
+    public var includeLarge: [String] = []
+    public var excludeLarge: [String] = []
 
     public init(typos: [String: String], commonWords: Set<String>, outOfScopePhrases: [String], actionVerbs: Set<String>,
                 chatter: Set<String>, dialogue: [String: [String]], ordinals: [String: Int], filterWords: [String: [String]] = [:]) {
@@ -69,11 +78,24 @@ public struct Lexicon: Sendable {
         guard let ordinals = d["ordinals"] as? [String: Int] else {
             throw UnderstandingError.invalidLexicon(file: "dialogue.json", message: "'ordinals' must be an object of word → position")
         }
-        let lexicon = Lexicon(typos: typos, commonWords: Set(try strings(c, "words", "common_words.json")),
+        var lexicon = Lexicon(typos: typos, commonWords: Set(try strings(c, "words", "common_words.json")),
                               outOfScopePhrases: try strings(o, "phrases", "out_of_scope.json"),
                               actionVerbs: Set(try strings(o, "action_verbs", "out_of_scope.json")),
                               chatter: Set(try strings(o, "chatter", "out_of_scope.json")), dialogue: dialogue, ordinals: ordinals,
                               filterWords: try filterWords(d))
+        let f = try object("filters.json")
+        guard let rules = f["rules"] as? [[String: Any]], !rules.isEmpty else {
+            throw UnderstandingError.invalidLexicon(file: "filters.json", message: "'rules' must be a non-empty list")
+        }
+        for (i, r) in rules.enumerated() {
+            guard let name = r["filter"] as? String, let value = r["value"] as? Bool, let phrases = r["phrases"] as? [String], !phrases.isEmpty else {
+                throw UnderstandingError.invalidLexicon(file: "filters.json", message: "rule \(i + 1) needs 'filter', a boolean 'value' and 'phrases'")
+            }
+            lexicon.filterRules.append(FilterRule(filter: name, value: value, phrases: phrases))
+        }
+        lexicon.filterNegations = Set(try strings(f, "negations", "filters.json"))
+        lexicon.includeLarge = try strings(f, "include_large", "filters.json")
+        lexicon.excludeLarge = try strings(f, "exclude_large", "filters.json")
         return lexicon
     }
 
