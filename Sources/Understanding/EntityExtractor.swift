@@ -35,6 +35,9 @@ public struct Entities: Sendable, Equatable {
     public var paths: [String] = []
     /// True when the text holds NOTAM items ("Q)", "A)", "E)").
     public var hasNotamText = false
+    /// A country named outside every place phrase ("Basel, german side", "french ones near
+    /// Geneva"): a restriction of a near/route search rather than part of a place.
+    public var countryRestriction: String?
 
     /// True when the utterance only adjusts a previous question (filters, radius, count).
     public var hasModifiers: Bool {
@@ -465,6 +468,47 @@ public struct EntityExtractor: Sendable {
             }
         }
         if e.place == nil, e.routeFrom == nil, let c = LocationResolverShim.coordinateText(in: cleaned) { e.place = c }
+        e.place = e.place.map(recognisedSpan)
+        e.routeFrom = e.routeFrom.map(recognisedSpan)
+        e.routeTo = e.routeTo.map(recognisedSpan)
+        e.subject = e.subject.map(recognisedSpan)
+        if !e.countries.isEmpty {
+            var inside = Entities()
+            let placeText = " " + [e.place, e.routeFrom, e.routeTo].compactMap { $0 }.map { TextNormalizer.fold($0) }.joined(separator: " ") + " "
+            extractCountries(placeText, into: &inside)
+            e.countryRestriction = e.countries.first { !inside.countries.contains($0) && e.place != nil || e.routeFrom != nil && !inside.countries.contains($0) }
+        }
+    }
+
+    /// Words that open or close a place phrase without being part of it ("EU261:", "pls", "incl.").
+    static let spanChatter: Set<String> = ["please", "pls", "plz", "thx", "thanks", "asap", "incl", "including", "tomorrow", "today", "tonight",
+                                           "now", "eu261", "uk261", "quick", "quickly", "ok", "hey", "hi", "then", "again", "too", "also"]
+
+    /// The part of a place phrase the data recognises: the phrase itself when it names
+    /// something, else its longest run of words that does ("Brighton incl. large ones" →
+    /// "Brighton", "EU261: Paris" → "Paris"). A phrase with no recognised part is kept as typed,
+    /// so the tool can say plainly that it knows no such place.
+    func recognisedSpan(_ phrase: String) -> String {
+        let trimmed = phrase.trimmingCharacters(in: CharacterSet(charactersIn: " ,.;:?!"))
+        var words = trimmed.split(separator: " ").map(String.init)
+        // Chatter at either end goes first ("EU261: Paris", "Annecy pls").
+        while let w = words.first, words.count > 1, w.hasSuffix(":") || Self.spanChatter.contains(TextNormalizer.fold(w)) { words.removeFirst() }
+        while let w = words.last, words.count > 1, Self.spanChatter.contains(TextNormalizer.fold(w)) { words.removeLast() }
+        let cleaned = words.joined(separator: " ").trimmingCharacters(in: CharacterSet(charactersIn: " ,.;:?!"))
+        guard words.count > 1, !cleaned.isEmpty else { return cleaned.isEmpty ? trimmed : cleaned }
+        if LocationResolverShim.coordinateText(in: cleaned) != nil || !resolver.readings(of: cleaned, limit: 1).isEmpty { return cleaned }
+        // "Sion, Switzerland": a name narrowed by its country is kept whole.
+        if let comma = cleaned.lastIndex(of: ","), countries.code(for: cleaned[cleaned.index(after: comma)...].trimmingCharacters(in: .whitespaces)) != nil,
+           !resolver.readings(of: String(cleaned[..<comma]), limit: 1).isEmpty { return cleaned }
+        // Longest recognised run, preferring runs that start at the first word.
+        for length in stride(from: words.count - 1, through: 1, by: -1) {
+            for start in 0...(words.count - length) {
+                let candidate = words[start..<(start + length)].joined(separator: " ").trimmingCharacters(in: CharacterSet(charactersIn: " ,.;:?!"))
+                guard candidate.count >= 3, !lexicon.commonWords.contains(candidate.lowercased()) else { continue }
+                if !resolver.readings(of: candidate, limit: 1).isEmpty { return candidate }
+            }
+        }
+        return cleaned
     }
 }
 

@@ -420,7 +420,9 @@ enum AirportArgumentBuilders {
     static func common(_ e: Entities, into a: inout Arguments, distance: Bool = true) {
         if distance, let d = e.distanceNM { a["max_distance_nm"] = .number(d) }
         if let n = e.count { a["max_results"] = .number(Double(n)) }
-        if !e.filters.isEmpty { a["filters"] = .object(e.filters) }
+        var filters = e.filters
+        if distance, let c = e.countryRestriction { filters["country"] = .string(c) }
+        if !filters.isEmpty { a["filters"] = .object(filters) }
         if let l = e.includeLarge { a["include_large_airports"] = .bool(l) }
     }
 

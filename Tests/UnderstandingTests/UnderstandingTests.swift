@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+@testable import Understanding
+
+/// The repository's `ToolCatalog/`, found from this file.
+enum Repo {
+    static let root: URL = {
+        var u = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        while u.path != "/" && !FileManager.default.fileExists(atPath: u.appendingPathComponent("ToolCatalog").path) { u.deleteLastPathComponent() }
+        return u
+    }()
+    static let lexicon = try! Lexicon.load(from: root.appendingPathComponent("ToolCatalog/lexicon"))
+}
+
+@Suite("Utterance normalisation")
+struct UtteranceTests {
+    @Test("every token keeps its range in the original text")
+    func ranges() {
+        let u = Utterance("Airports neer Zürich w/ customs, pls?", lexicon: Repo.lexicon)
+        for t in u.tokens { #expect(String(u.original[t.range]) == t.text) }
+        #expect(u.tokens.map(\.text) == ["Airports", "neer", "Zürich", "w/", "customs", "pls"])
+        #expect(u.tokens.map(\.folded) == ["airports", "near", "zurich", "with", "customs", "please"])
+        #expect(u.text(2..<4) == "Zürich w/")
+    }
+
+    @Test("control and formatting characters become spaces")
+    func control() {
+        let u = Utterance("\u{1B}[2JEGLL\u{202E} details", lexicon: Repo.lexicon)
+        #expect(!u.original.unicodeScalars.contains { $0.properties.generalCategory == .control })
+        #expect(u.tokens.last?.folded == "details")
+    }
+
+    @Test("the classifier's view replaces digits and codes, keeps words")
+    func classifierView() {
+        let u = Utterance("density altitude at LFMD, 32°C", lexicon: Repo.lexicon)
+        let text = u.classifierText(lexicon: Repo.lexicon, isAirportCode: { $0 == "LFMD" }, countries: nil)
+        #expect(text == "density altitude at xcode 00°c")
+    }
+}
+
+@Suite("Lexicon files")
+struct LexiconTests {
+    @Test("the shipped lexicon loads with every section")
+    func loads() {
+        let l = Repo.lexicon
+        #expect(l.typos["aiport"] == "airport")
+        #expect(l.commonWords.contains("with"))
+        #expect(!l.filterRules.isEmpty && l.filterNegations.contains("without"))
+        #expect(l.ordinals["2nd"] == 2)
+    }
+
+    @Test("a broken lexicon file is an error naming the file")
+    func broken() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lexicon-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for f in ["typos.json", "common_words.json", "out_of_scope.json", "dialogue.json", "filters.json"] {
+            try FileManager.default.copyItem(at: Repo.root.appendingPathComponent("ToolCatalog/lexicon/\(f)"), to: dir.appendingPathComponent(f))
+        }
+        try Data("{\"words\": []}".utf8).write(to: dir.appendingPathComponent("common_words.json"))
+        #expect(throws: UnderstandingError.invalidLexicon(file: "common_words.json", message: "'words' must be a non-empty list of strings")) {
+            try Lexicon.load(from: dir)
+        }
+    }
+
+    @Test("out-of-scope cues: acting, live data; a rules question naming an action is not one")
+    func outOfScope() {
+        let l = Repo.lexicon
+        #expect(l.outOfScopeCue("can you book me a slot at lfat".split(separator: " ").map(String.init)) != nil)
+        #expect(l.outOfScopeCue("order 80 litres of avgas at lfat".split(separator: " ").map(String.init)) == "order")
+        #expect(l.outOfScopeCue("airports near annecy with customs".split(separator: " ").map(String.init)) == nil)
+        #expect(l.isRulesQuestion("do i have to file a flight plan into belgium".split(separator: " ").map(String.init)))
+    }
+}
+
+@Suite("Intent classifier")
+struct IntentClassifierTests {
+    static let examples: [IntentClassifier.Example] = [
+        ("density altitude at xcode 00c", "density_altitude"), ("what is the da at xcode", "density_altitude"), ("how high does it feel 00 degrees", "density_altitude"),
+        ("crosswind runway 00 wind 000/00", "wind_components"), ("headwind on rwy 00", "wind_components"), ("xwind component 000/00", "wind_components"),
+        ("airports near annecy", "find_airports_near_location"), ("airfields around lyon with customs", "find_airports_near_location"),
+        ("tell me a joke", IntentClassifier.noneLabel), ("book a hotel", IntentClassifier.noneLabel), ("what is bitcoin", IntentClassifier.noneLabel),
+    ].map { IntentClassifier.Example(text: $0.0, label: $0.1) }
+
+    @Test("fits a small set and generalises to a new phrasing")
+    func fits() {
+        let model = IntentClassifier.train(Self.examples)
+        #expect(model.probabilities("density alt xcode 00 degrees").first?.label == "density_altitude")
+        #expect(model.probabilities("cross wind rwy 00").first?.label == "wind_components")
+        #expect(model.probabilities("strips around grenoble").first?.label == "find_airports_near_location")
+        let p = model.probabilities("anything").map(\.probability).reduce(0, +)
+        #expect(abs(p - 1) < 1e-3)
+    }
+
+    @Test("the serialised model reads back identically; foreign bytes are refused")
+    func roundTrip() throws {
+        let model = IntentClassifier.train(Self.examples, settings: { var s = IntentClassifier.Settings(); s.buckets = 1 << 10; return s }())
+        let copy = try #require(IntentClassifier(serialized: model.serialized()))
+        #expect(copy.labels == model.labels)
+        #expect(copy.probabilities("crosswind 00").first?.probability == model.probabilities("crosswind 00").first?.probability)
+        #expect(IntentClassifier(serialized: Data("not a model".utf8)) == nil)
+        #expect(IntentClassifier(serialized: model.serialized().dropLast(4)) == nil)
+    }
+
+    @Test("training is deterministic")
+    func deterministic() {
+        let a = IntentClassifier.train(Self.examples), b = IntentClassifier.train(Self.examples)
+        #expect(a.serialized() == b.serialized())
+    }
+}
