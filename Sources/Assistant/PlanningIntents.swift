@@ -110,7 +110,7 @@ enum PlanningText {
     static func temperature(in text: String) -> (Double, Range<String.Index>)? {
         let n = #"([-−]?\d{1,3}(?:\.\d)?)"#
         var found: [(Double, Range<String.Index>)] = []
-        if let m = first(n + #"\s*(?:°\s*f|degrees?\s*f(?:ahrenheit)?)\b"#, in: text), let f = number(m[1]) {
+        if let m = first(n + #"\s*(?:°\s*f|degrees?\s*f(?:ahrenheit)?|deg\s*f|fahrenheit|f)\b"#, in: text), let f = number(m[1]) {
             found.append(((f - 32) * 5 / 9, m.range))
         }
         if let m = first(#"(?<![\w/.])"# + n + #"\s*(?:°\s*c?|degc\b|deg\s*c\b|c\b|degrees?(?:\s*c(?:elsius)?)?\b|celsius\b)"#, in: text),
@@ -166,7 +166,7 @@ enum PlanningText {
     /// TAS: "TAS 115", "at 110 kts", "110 KTAS", "cruise 120 knots".
     static func trueAirspeed(in text: String) -> (Double, Range<String.Index>)? {
         if let m = first(#"\b(?:tas|ktas)\s*(?:of|is|=|:)?\s*(\d{2,3})\b"#, in: text), let v = number(m[1]) { return (v, m.range) }
-        if let m = first(#"\b(\d{2,3})\s*(?:kts?|knots|ktas|kias)\b(?!\s*(?:head|tail|cross)?wind)"#, in: text), let v = number(m[1]) {
+        if let m = first(#"\b(\d{2,3})\s*(?:kts?|knots|ktas|kias|kn)\b(?!\s*(?:head|tail|cross)?wind)"#, in: text), let v = number(m[1]) {
             return (v, m.range)
         }
         return nil

@@ -38,14 +38,20 @@ extension KeywordFallbackBackend {
             handledPlaces = replace(old, with: new, in: &args, props: props)
             changed = changed || handledPlaces
         }
-        // "leaving from Shoreham", "and to LFLY?": one end of a route.
+        // "leaving from Shoreham", "what if I depart Broumov", "and to LFLY?", "extend it to EGPH":
+        // one end of a route, taken only when the data knows the place named after the cue.
         if !handledPlaces, e.routeFrom == nil || e.routeTo == nil {
-            let folded = padded
-            let fromCue = (lexicon.dialogue["from_cues"] ?? []).first { folded.hasPrefix(" \($0) ") || folded.contains(" \($0) ") && $0.contains(" ") }
-            if let cue = fromCue, let place = placeAfter(cue, in: text) {
+            if let place = placeAfterCue("from_cues", in: text, padded: padded) {
                 if props["from_location"] != nil { set("from_location", .string(place)); handledPlaces = true }
                 else if props["from"] != nil { set("from", .string(place)); handledPlaces = true }
                 else if var w = args["waypoints"]?.arrayValue, !w.isEmpty { w[0] = .string(place); args["waypoints"] = .array(w); changed = true; handledPlaces = true }
+            } else if let place = placeAfterCue("to_cues", in: text, padded: padded) {
+                if props["to_location"] != nil { set("to_location", .string(place)); handledPlaces = true }
+                else if props["to"] != nil { set("to", .string(place)); handledPlaces = true }
+                else if var w = args["waypoints"]?.arrayValue, !w.isEmpty {
+                    // "extend it to EGPH" / "add LFAT" continue the route; "then to" likewise.
+                    w.append(.string(place)); args["waypoints"] = .array(w); changed = true; handledPlaces = true
+                }
             }
         }
 
@@ -181,9 +187,19 @@ extension KeywordFallbackBackend {
         return false
     }
 
+    /// The place after the first cue of `kind` present in the text, when the data knows it.
+    func placeAfterCue(_ kind: String, in text: String, padded: String) -> String? {
+        for cue in lexicon.dialogue[kind] ?? [] where padded.contains(" \(cue) ") {
+            guard let place = placeAfter(cue, in: text) else { continue }
+            let span = extractor.recognisedSpan(place)
+            if span.count >= 3, !lexicon.commonWords.contains(span.lowercased()), !extractor.resolver.readings(of: span, limit: 1).isEmpty { return span }
+        }
+        return nil
+    }
+
     /// The place named after `cue` in `text` ("leaving from Shoreham instead" → "Shoreham").
     func placeAfter(_ cue: String, in text: String) -> String? {
-        guard let r = text.range(of: cue + " ", options: .caseInsensitive) else { return nil }
+        guard let r = text.range(of: #"(?i)\b"# + NSRegularExpression.escapedPattern(for: cue) + #"\s"#, options: .regularExpression) else { return nil }
         var rest = String(text[r.upperBound...])
         for tail in [" instead", " then", " please", " pls"] {
             if let t = rest.range(of: tail, options: [.caseInsensitive, .backwards]) { rest = String(rest[..<t.lowerBound]) }

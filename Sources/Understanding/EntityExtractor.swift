@@ -207,7 +207,9 @@ public struct EntityExtractor: Sendable {
             guard let n = Int(w) ?? spelled[w], n > 0, n <= 200 else { continue }
             let next = i + 1 < words.count ? words[i + 1] : ""
             let prev = i > 0 ? words[i - 1] : ""
-            if nouns.contains(next) || leaders.contains(prev) && !["nm", "km", "miles", "kts", "kt", "knots", "m", "ft", "h", "hours"].contains(next) {
+            let prev2 = i > 1 ? words[i - 2] : ""
+            let led = leaders.contains(prev) || prev == "to" && ["limit", "up", "increase", "reduce", "only"].contains(prev2)
+            if nouns.contains(next) || led && !["nm", "km", "miles", "kts", "kt", "knots", "kn", "m", "ft", "h", "hours", "min", "minutes", "degrees", "c", "f"].contains(next) {
                 e.count = n
                 return
             }
@@ -271,7 +273,7 @@ public struct EntityExtractor: Sendable {
     // MARK: - Speed, type, legs, day
 
     func extractSpeedAndType(_ text: String, _ folded: String, into e: inout Entities) {
-        if let (v, _) = Self.number(before: ["kts", "kt", "knots", "knot", "kias", "ktas"], in: folded), v >= 30, v <= 600 {
+        if let (v, _) = Self.number(before: ["kts", "kt", "knots", "knot", "kias", "ktas", "kn", "kn."], in: folded), v >= 30, v <= 600 {
             let words = folded.split(separator: " ").map(String.init)
             // "wind 15 kt" is not a cruise speed.
             if !(words.contains("wind") || words.contains("gust") || words.contains("gusting") || words.contains("crosswind")) {
@@ -428,7 +430,8 @@ public struct EntityExtractor: Sendable {
             }
         }
         // near / around / close to / of (for "within 20 nm of X")
-        for marker in [" near ", " around ", " close to ", " nearby ", " next to ", " vicinity of ", " surrounding ", " closest to ",
+        for marker in [" near to ", " near ", " around ", " close to ", " close by ", " nearby ", " next to ", " vicinity of ", " surrounding ", " closest to ",
+                       " not far from ", " close from ", " proximity of ", " area of ", " region of ", " in reach of ",
                        " nearest to ", "nm of ", "km of ", " miles of ", " radius of ", " what about ", " how about ", " and ", " from "] {
             if marker == " and ", !(lower.hasPrefix("and ")) { continue }
             guard e.place == nil, let (rest, _) = after(marker, in: " " + cleaned + " ") else { continue }

@@ -140,6 +140,15 @@ public struct KeywordFallbackBackend: LLMBackend {
             || folded.contains(" and if ") || folded.contains(" instead ")
         // A short turn with a value and no tool word of its own ("at 125 kt", "and runway 03?", "35 degrees?").
         let fragment = entities.words.count <= 7 && !(best.met && best.score >= Self.scoreThreshold + 1 && best.tool.name != context.lastTool)
+        // A turn that is only a place ("ehst", "and LIAU?") asks the previous question again for it.
+        let barePlace = entities.locationCount == 1 && entities.routeFrom == nil
+            && entities.words.filter { !["and", "what", "about", "how", "for", "same", "at", "the", "then", "now", "ok"].contains($0) }.count <= max(1, (entities.place ?? "").split(separator: " ").count)
+        // A question the previous tool answers, naming no new subject ("is that VFR?", "when does the tempo end?").
+        let sameToolQuestion = entities.locationCount == 0 && entities.countries.isEmpty && best.tool.name == context.lastTool && best.score > 0
+        if let last = context.lastTool, barePlace || sameToolQuestion, let carried = followUp(last, context.lastArguments, text, entities) ?? (sameToolQuestion ? context.lastArguments : nil) {
+            trace.append("follow-up of \(last) (\(barePlace ? "a place alone" : "the same tool's question"))")
+            return Classification(tool: last, arguments: carried, confidence: 0.7, isFollowUp: true, trace: trace)
+        }
         // 3. Follow-up: only modifiers and no new subject, or an opener like "what about".
         if let last = context.lastTool, isFollowUpShaped || dialogueCue, entities.hasModifiers || dialogueCue || fragment || !entities.countries.isEmpty,
            !(best.met && best.score >= Self.scoreThreshold + 1 && best.tool.name != last && entities.locationCount > 0 && !dialogueCue) {
@@ -167,6 +176,11 @@ public struct KeywordFallbackBackend: LLMBackend {
             if top.tool == IntentClassifier.noneLabel {
                 let strongRule = best.met && best.score >= Self.scoreThreshold + 1.5
                 if !strongRule && top.score >= Self.noneThreshold && !looksLikeSQL {
+                    // The classifier reads single questions; a short turn after one may still adjust it.
+                    if let last = context.lastTool, let carried = followUp(last, context.lastArguments, text, sameFor(entities, folded)) {
+                        trace.append("follow-up of \(last) (the classifier alone saw no question)")
+                        return Classification(tool: last, arguments: carried, confidence: 0.6, isFollowUp: true, trace: trace)
+                    }
                     trace.append("classifier: out of scope")
                     return Classification(tool: nil, confidence: top.score, trace: trace)
                 }
@@ -211,9 +225,7 @@ public struct KeywordFallbackBackend: LLMBackend {
 
         // 5. A follow-up that only changes the place: "what about LFMN", "and Annecy?", "same for Linz".
         if let last = context.lastTool {
-            var e = entities
-            if e.place == nil, e.airportCodes.isEmpty, e.routeFrom == nil, lexicon.hasCue("same_for", in: folded), let s = entities.subject { e.place = s }
-            if let carried = followUp(last, context.lastArguments, text, e) {
+            if let carried = followUp(last, context.lastArguments, text, sameFor(entities, folded)) {
                 trace.append("follow-up of \(last) (new subject)")
                 return Classification(tool: last, arguments: carried, confidence: 0.6, isFollowUp: true, trace: trace)
             }
@@ -226,6 +238,13 @@ public struct KeywordFallbackBackend: LLMBackend {
         }
         trace.append("out of scope")
         return Classification(tool: nil, confidence: 0, trace: trace)
+    }
+
+    /// "same for Linz", "and Annecy?": the subject of a same-for cue is the new place.
+    func sameFor(_ entities: Entities, _ folded: String) -> Entities {
+        var e = entities
+        if e.place == nil, e.airportCodes.isEmpty, e.routeFrom == nil, lexicon.hasCue("same_for", in: folded), let s = entities.subject { e.place = s }
+        return e
     }
 
     /// Weight of the classifier against the keyword rules in the combined score.
