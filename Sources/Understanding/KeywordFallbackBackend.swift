@@ -145,13 +145,18 @@ public struct KeywordFallbackBackend: LLMBackend {
             && entities.words.filter { !["and", "what", "about", "how", "for", "same", "at", "the", "then", "now", "ok"].contains($0) }.count <= max(1, (entities.place ?? "").split(separator: " ").count)
         // A question the previous tool answers, naming no new subject ("is that VFR?", "when does the tempo end?").
         let sameToolQuestion = entities.locationCount == 0 && entities.countries.isEmpty && best.tool.name == context.lastTool && best.score > 0
-        if let last = context.lastTool, barePlace || sameToolQuestion, let carried = followUp(last, context.lastArguments, text, entities) ?? (sameToolQuestion ? context.lastArguments : nil) {
+            && catalog.tool(best.tool.name)?.intent.mergeRule("_questions") == "same_tool"
+        // Only single-airport tools repeat for a bare place; after a list, a bare code is a new look-up.
+        let singleAirportTool = context.lastTool.flatMap { catalog.tool($0) }.map { $0.properties["icao"] != nil || $0.properties["icao_code"] != nil } ?? false
+        if let last = context.lastTool, barePlace && singleAirportTool && !looksLikeSQL || sameToolQuestion, let carried = followUp(last, context.lastArguments, text, entities) ?? (sameToolQuestion ? context.lastArguments : nil) {
             trace.append("follow-up of \(last) (\(barePlace ? "a place alone" : "the same tool's question"))")
             return Classification(tool: last, arguments: carried, confidence: 0.7, isFollowUp: true, trace: trace)
         }
         // 3. Follow-up: only modifiers and no new subject, or an opener like "what about".
+        let otherToolAsked = best.met && best.tool.name != context.lastTool && !dialogueCue
+            && (best.score >= Self.scoreThreshold + 2 || best.score >= Self.scoreThreshold + 1 && entities.locationCount > 0)
         if let last = context.lastTool, isFollowUpShaped || dialogueCue, entities.hasModifiers || dialogueCue || fragment || !entities.countries.isEmpty,
-           !(best.met && best.score >= Self.scoreThreshold + 1 && best.tool.name != last && entities.locationCount > 0 && !dialogueCue) {
+           !otherToolAsked, !looksLikeSQL {
             if let carried = followUp(last, context.lastArguments, text, entities) {
                 trace.append("follow-up of \(last)")
                 return Classification(tool: last, arguments: carried, confidence: 0.8, isFollowUp: true, trace: trace)
@@ -162,6 +167,12 @@ public struct KeywordFallbackBackend: LLMBackend {
         if let ref = entities.place, trace.contains("reference → \(ref)"), entities.words.count <= 6, best.score < Self.scoreThreshold {
             trace.append("reference alone → details")
             return Classification(tool: "get_airport_details", arguments: ["icao_code": .string(ref)], confidence: 0.6, trace: trace)
+        }
+        // After a pasted METAR, a question the rules give to a tool that reads METARs ("which runway
+        // at EGTF") is about that report: the catalog says which tools take one.
+        if context.lastTool == "decode_metar", best.met, best.score >= Self.scoreThreshold, best.tool.properties["metar"] != nil {
+            trace.append("a question on the pasted METAR → \(best.tool.name)")
+            return Classification(tool: best.tool.name, arguments: arguments(for: best.tool.name, text, entities, context), confidence: 0.8, trace: trace)
         }
         // 4. The statistical classifier's view, combined with the keyword scores.
         var alternatives: [String] = []
@@ -174,10 +185,13 @@ public struct KeywordFallbackBackend: LLMBackend {
             let runnerUp = combined.count > 1 ? combined[1] : (tool: "", score: 0.0, met: false)
             trace.append("combined: " + combined.prefix(3).map { "\($0.tool)=\(String(format: "%.2f", $0.score))" }.joined(separator: ", "))
             if top.tool == IntentClassifier.noneLabel {
-                let strongRule = best.met && best.score >= Self.scoreThreshold + 1.5
+                // A lone airport code ("EGLL", "lfat?") is a question about that airport, whatever the classifier says.
+                let bareCode = !entities.airportCodes.isEmpty && entities.words.count <= entities.airportCodes.count + 1
+                let strongRule = best.met && best.score >= Self.scoreThreshold + 1.5 || bareCode
                 if !strongRule && top.score >= Self.noneThreshold && !looksLikeSQL {
                     // The classifier reads single questions; a short turn after one may still adjust it.
-                    if let last = context.lastTool, let carried = followUp(last, context.lastArguments, text, sameFor(entities, folded)) {
+                    if let last = context.lastTool, isFollowUpShaped || dialogueCue, entities.words.count <= 8, !looksLikeSQL,
+                       let carried = followUp(last, context.lastArguments, text, sameFor(entities, folded)) {
                         trace.append("follow-up of \(last) (the classifier alone saw no question)")
                         return Classification(tool: last, arguments: carried, confidence: 0.6, isFollowUp: true, trace: trace)
                     }
@@ -185,7 +199,10 @@ public struct KeywordFallbackBackend: LLMBackend {
                     return Classification(tool: nil, confidence: top.score, trace: trace)
                 }
             } else if top.met || top.score >= Self.acceptThreshold {
-                if runnerUp.tool != IntentClassifier.noneLabel, top.score - runnerUp.score < Self.combinedMargin, runnerUp.met, top.score < 0.6 {
+                // Two tools this close, with the keyword rules undecided too: ask which was meant.
+                let keyword = Dictionary(scored.map { ($0.tool.name, $0.score) }, uniquingKeysWith: { a, _ in a })
+                let rulesUndecided = abs((keyword[top.tool] ?? 0) - (keyword[runnerUp.tool] ?? 0)) < 0.25
+                if runnerUp.tool != IntentClassifier.noneLabel, top.score - runnerUp.score < Self.combinedMargin, runnerUp.met, top.score < 0.6, rulesUndecided {
                     trace.append("ambiguous between \(top.tool) and \(runnerUp.tool)")
                     alternatives = [top.tool, runnerUp.tool]
                 } else if top.met || top.score >= Self.acceptThreshold + 0.15 {
@@ -193,7 +210,9 @@ public struct KeywordFallbackBackend: LLMBackend {
                                           confidence: min(0.99, max(top.score, Self.confidenceThreshold)), trace: trace)
                 }
             }
-        } else if best.met && best.score >= Self.scoreThreshold {
+        }
+        // The keyword rules alone, when the combination took nothing: they are precise where they fire.
+        if alternatives.isEmpty, best.met && best.score >= Self.scoreThreshold {
             if best.score - second.score < Self.ambiguityMargin && second.met {
                 trace.append("ambiguous between \(best.tool.name) and \(second.tool.name)")
                 alternatives = [best.tool.name, second.tool.name]
