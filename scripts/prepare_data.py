@@ -46,6 +46,8 @@ RUNWAY_COLS = ["airport_ident", "length_ft", "width_ft", "surface", "lighted", "
 FREQ_COLS = ["airport_ident", "type", "description", "frequency_mhz"]
 NAVAID_COLS = ["ident", "name", "type", "frequency_khz", "latitude_deg", "longitude_deg",
                "elevation_ft", "iso_country", "magnetic_variation_deg", "associated_airport"]
+CLOSED_COLS = ["ident", "name", "latitude_deg", "longitude_deg", "iso_country", "municipality",
+               "icao_code", "iata_code", "gps_code"]
 COUNTRY_COLS = ["code", "name", "continent", "keywords"]
 REGION_COLS = ["code", "local_code", "name", "iso_country"]
 
@@ -241,6 +243,11 @@ def build_ourairports(src, counts):
         rec = {c: unquote(r[h.index(c)]) for c in ("ident", "type", "name", "iso_country", "icao_code", "gps_code", "municipality")}
         airports[rec["ident"]] = rec
     closed_idents = {unquote(r[ii]) for r in rows[1:] if unquote(r[ti]) == "closed"}
+    # Closed airports that still carry a code: a user typing one ("EGBE") is told it is closed
+    # instead of the code being read as something else.
+    closed = [rows[0]] + [r for r in rows[1:] if unquote(r[ti]) == "closed" and (
+        re.fullmatch(r"[A-Z0-9]{3,4}", unquote(r[ii])) or any(unquote(r[h.index(c)]) for c in ("icao_code", "iata_code", "gps_code")))]
+    counts["ourairports/closed_airports.csv"] = write_raw_csv(os.path.join(d, "closed_airports.csv"), h, closed, CLOSED_COLS)
 
     h, rows = read_raw_csv(os.path.join(s, "runways.csv"))
     ai, ci = h.index("airport_ident"), h.index("closed")
@@ -516,7 +523,7 @@ def write_readme(counts, log, input_sha):
 
     ok_lines = "\n".join("- row %d: %s" % (n, why) for n, why in sorted(EU_REVIEWED_OK.items()))
     text = README_TEMPLATE.format(
-        airports=c["ourairports/airports.csv"], runways=c["ourairports/runways.csv"],
+        airports=c["ourairports/airports.csv"], closed=c["ourairports/closed_airports.csv"], runways=c["ourairports/runways.csv"],
         freqs=c["ourairports/airport-frequencies.csv"], navaids=c["ourairports/navaids.csv"],
         countries=c["ourairports/countries.csv"], regions=c["ourairports/regions.csv"],
         poe=c["customs/points_of_entry.csv"], poe_eu=c["customs/points_of_entry.csv (EU list rows)"],
@@ -558,6 +565,7 @@ CSV files: UTF-8 (no BOM), LF line endings, header row, RFC 4180 quoting.
 | file | rows | how |
 |---|---:|---|
 | `airports.csv` | {airports} | rows with `type == closed` dropped; columns `home_link`, `wikipedia_link` dropped |
+| `closed_airports.csv` | {closed} | the `type == closed` rows that still carry a code (ident of 3-4 capitals/digits, or an ICAO/IATA/GPS code), columns `ident,name,latitude_deg,longitude_deg,iso_country,municipality,icao_code,iata_code,gps_code`: so a closed code is answered as closed, never read as a town |
 | `runways.csv` | {runways} | only runways of kept airports (join on `airport_ident`), rows with `closed == 1` dropped; columns `id`, `airport_ref` dropped |
 | `airport-frequencies.csv` | {freqs} | only rows of kept airports; columns `airport_ident,type,description,frequency_mhz` |
 | `navaids.csv` | {navaids} | all rows; columns `ident,name,type,frequency_khz,latitude_deg,longitude_deg,elevation_ft,iso_country,magnetic_variation_deg,associated_airport` (`frequency_khz` is kHz for every type) |
