@@ -35,7 +35,8 @@ public final class LazyAircraftTypes: @unchecked Sendable {
             let dir = dataDirectory.appendingPathComponent("aircraft")
             do {
                 loaded = .success(try AircraftTypeCatalog(typesCSV: dir.appendingPathComponent("types.csv"),
-                                                          cruiseSpeedsCSV: dir.appendingPathComponent("cruise_speeds.csv")))
+                                                          cruiseSpeedsCSV: dir.appendingPathComponent("cruise_speeds.csv"),
+                                                          aliasesCSV: dir.appendingPathComponent("type_aliases.csv")))
             } catch let e as PlanningError {
                 loaded = .failure(e)
             } catch {
