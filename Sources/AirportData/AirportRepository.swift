@@ -7,12 +7,16 @@ import SQLiteSupport
 /// parameters. Not shared across threads: one session owns one repository.
 public final class AirportRepository: @unchecked Sendable {
     let db: Database
+    /// Airport name keys and the spelling vocabulary, over `db`.
+    let names: NameIndex
 
     /// Opens a database built by `DatabaseBuilder`, read-only.
     public init(path: String) throws {
         do {
-            db = try Database(path: path, mode: .readOnly)
+            let db = try Database(path: path, mode: .readOnly)
             _ = try db.query("SELECT value FROM meta WHERE key = 'schema_version'")
+            self.db = db
+            names = NameIndex(db: db)
         } catch {
             throw AirportDataError.database("\(error)")
         }
@@ -62,9 +66,6 @@ public final class AirportRepository: @unchecked Sendable {
         }
     }
 
-    /// The in-memory name index of this database (built on first use, shared by every
-    /// repository opened on the same file).
-    func nameIndex() throws -> NameIndex { try NameIndex.forDatabase(db) }
 
     /// Whether `code` is an airport ident or ICAO code (used to recognise codes in chat).
     public func isAirportCode(_ code: String) -> Bool {

@@ -7,7 +7,7 @@ import SQLiteSupport
 /// interrupted at any moment never leaves a half-built database behind.
 public struct DatabaseBuilder: Sendable {
     /// Bumped whenever the schema or derived columns change, so old caches are rebuilt.
-    public static let schemaVersion = 6
+    public static let schemaVersion = 7
 
     /// The source files, relative to the data folder.
     public static let sources = [
@@ -72,7 +72,15 @@ public struct DatabaseBuilder: Sendable {
                 counts.append(("navaids", try importNavaids(db)))
                 progress("frequencies, navaids and notices loaded")
                 counts.append(("places", try importPlaces(db)))
-                progress("places loaded")
+                counts.append(("airport_names", try importAirportNames(db)))
+                // The spelling vocabulary: each distinct folded name once, bucketed by first
+                // character and length in bytes, as NameIndex.corrections reads it.
+                try db.execute("""
+                    INSERT INTO name_vocab SELECT DISTINCT unicode(word), length(CAST(word AS BLOB)), word FROM vocab_stage
+                      WHERE length(CAST(word AS BLOB)) >= 5;
+                    DROP TABLE vocab_stage;
+                    """)
+                progress("places and names loaded")
                 try db.execute(Self.indexes)
                 progress("indexes built")
                 try db.run("INSERT INTO meta(key, value) VALUES ('schema_version', ?), ('built_utc', ?), ('source_hash', ?)",
@@ -122,6 +130,9 @@ public struct DatabaseBuilder: Sendable {
     CREATE TABLE places(id INTEGER PRIMARY KEY, name TEXT NOT NULL, country TEXT, admin1 TEXT,
         latitude REAL, longitude REAL, population INTEGER);
     CREATE TABLE place_names(folded TEXT NOT NULL, place_id INTEGER NOT NULL);
+    CREATE TABLE airport_names(key TEXT NOT NULL, airport_id INTEGER NOT NULL, coverage REAL NOT NULL);
+    CREATE TABLE vocab_stage(word TEXT NOT NULL);
+    CREATE TABLE name_vocab(first INTEGER NOT NULL, length INTEGER NOT NULL, word TEXT NOT NULL);
     """
 
     /// Indexes are built once the rows are in: one sorted build is much faster than keeping
@@ -140,6 +151,8 @@ public struct DatabaseBuilder: Sendable {
     CREATE INDEX points_of_entry_icao ON points_of_entry(icao);
     CREATE INDEX notifications_icao ON notifications(icao);
     CREATE INDEX place_names_folded ON place_names(folded, place_id);
+    CREATE INDEX airport_names_key ON airport_names(key);
+    CREATE INDEX name_vocab_bucket ON name_vocab(first, length);
     """
 
     private func reader(_ source: String, separator: UInt8 = UInt8(ascii: ","), quoting: Bool = true) throws -> (CSVHeader, CSVReader.Iterator) {
@@ -357,6 +370,21 @@ public struct DatabaseBuilder: Sendable {
         return (n, icaos)
     }
 
+    /// Airport name keys (see `NameIndex.keys`), and the longer ones into the spelling vocabulary.
+    private func importAirportNames(_ db: Database) throws -> Int {
+        let insert = try db.prepare("INSERT INTO airport_names VALUES (?,?,?)")
+        let insertWord = try db.prepare("INSERT INTO vocab_stage VALUES (?)")
+        var n = 0
+        for r in try db.query("SELECT id, name, keywords FROM airports WHERE type IN ('small_airport','medium_airport','large_airport','heliport','seaplane_base')") {
+            for (key, coverage) in NameIndex.keys(name: r.string(1) ?? "", keywords: r.string(2) ?? "") {
+                try insert.run([key, r.int(0) ?? 0, coverage])
+                if key.utf8.count >= 5 { try insertWord.run([key]) }
+                n += 1
+            }
+        }
+        return n
+    }
+
     private func importPlaces(_ db: Database) throws -> Int {
         let file = "geonames/places.tsv"
         var (h, rows) = try reader(file, separator: UInt8(ascii: "\t"), quoting: false)
@@ -365,6 +393,7 @@ public struct DatabaseBuilder: Sendable {
         var n = 0
         let insertPlace = try db.prepare("INSERT INTO places VALUES (?,?,?,?,?,?,?)")
         let insertName = try db.prepare("INSERT INTO place_names VALUES (?,?)")
+        let insertWord = try db.prepare("INSERT INTO vocab_stage VALUES (?)")
         while let r = rows.next() {
             guard r.count > 1 else { continue }
             guard let id = Int(r.field(c[0])), let lat = Double(r.field(c[4])), let lon = Double(r.field(c[5])) else { continue }
@@ -375,10 +404,12 @@ public struct DatabaseBuilder: Sendable {
             // "New York City" is "New York" to everyone; the source's eight alternate names do not say so.
             let population = Int(r.field(c[6])) ?? 0
             if name.hasSuffix(" City"), population >= 500_000 { aliases.append(String(name.dropLast(5))) }
-            for alias in aliases {
+            for (k, alias) in aliases.enumerated() {
                 let folded = TextNormalizer.fold(alias)
                 guard !folded.isEmpty, seen.insert(folded).inserted else { continue }
                 try insertName.run([folded, id])
+                // Spelling vocabulary: the own name of places of 1,000 or more, every name of 15,000 or more.
+                if (k == 0 && population >= 1000) || population >= 15_000 { try insertWord.run([folded]) }
             }
             n += 1
         }

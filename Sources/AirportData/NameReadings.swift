@@ -211,15 +211,12 @@ extension LocationResolver {
     /// Airport names and places spelled `folded`, scored.
     func names(_ folded: String, context: NameContext, exact: Bool) -> [NameReading] {
         var out: [NameReading] = []
-        if let index = try? repository.nameIndex() {
-            for hit in (index.byKey[folded] ?? []).prefix(40) {
-                let e = index.entries[Int(hit.entry)]
-                if let c = context.country, e.country != c { continue }
-                out.append(NameReading(kind: .airportName, name: e.name, ident: e.ident, countryISO: e.country,
-                                       score: Self.airportScore(e, coverage: hit.coverage, context: context),
-                                       exact: exact, note: e.military ? "military field" : nil, coordinate: e.coordinate, military: e.military,
-                                       airportType: e.type))
-            }
+        for e in (try? repository.names.airports(named: folded)) ?? [] {
+            if let c = context.country, e.country != c { continue }
+            out.append(NameReading(kind: .airportName, name: e.name, ident: e.ident, countryISO: e.country,
+                                   score: Self.airportScore(e, context: context),
+                                   exact: exact, note: e.military ? "military field" : nil, coordinate: e.coordinate, military: e.military,
+                                   airportType: e.type))
         }
         for p in (try? repository.places(named: folded, country: context.country, limit: 5)) ?? [] {
             let primary = TextNormalizer.fold(p.name) == folded
@@ -235,9 +232,9 @@ extension LocationResolver {
     /// Readings of the closest spellings of `folded` (one letter wrong in a name of five to
     /// seven letters, two in a longer one), marked `exact: false` with a note.
     func corrected(_ folded: String, context: NameContext) -> [NameReading] {
-        guard folded.utf8.count >= 5, let index = try? repository.nameIndex() else { return [] }
+        guard folded.utf8.count >= 5 else { return [] }
         let maxDistance = folded.utf8.count >= 9 ? 2 : 1
-        guard let candidates = try? index.corrections(of: folded, maxDistance: maxDistance, db: repository.db),
+        guard let candidates = try? repository.names.corrections(of: folded, maxDistance: maxDistance),
               let best = candidates.first?.distance else { return [] }
         var out: [NameReading] = []
         for c in candidates.prefix(while: { $0.distance == best }).prefix(5) {
@@ -254,8 +251,8 @@ extension LocationResolver {
     /// after the word "airport": a large airport named in part ("Heathrow") beats a private strip
     /// named in full ("Heathrow Airport", Texas). Heliports, fields without an ICAO-style code
     /// and military fields a little less; European fields a little more.
-    static func airportScore(_ e: NameIndex.Entry, coverage: Double, context: NameContext) -> Double {
-        var s = coverage == 0 ? 0.78 : 0.68 + 0.2 * coverage
+    static func airportScore(_ e: NameIndex.Hit, context: NameContext) -> Double {
+        var s = e.coverage == 0 ? 0.78 : 0.68 + 0.2 * e.coverage
         switch e.type {
         case "large_airport": s += 0.1
         case "medium_airport": s += 0.05
