@@ -157,16 +157,18 @@ public final class PlanningTools: @unchecked Sendable {
     /// Resolves an ICAO/IATA code, airport name or town (snapped to its airport, like the route tools).
     func resolveAirport(_ text: String) throws -> PlannedAirport {
         let t = text.trimmingCharacters(in: .whitespaces)
-        if let a = try repository.airport(code: t.uppercased()) { return PlannedAirport(airport: a, snapNote: nil) }
         do {
             let l = try resolver.resolveAirport(t)
             guard let a = l.airport else { throw AssistantError.unknownPlace(t) }
-            let note = l.kind == .airport ? nil
+            let snap = l.kind == .airport ? nil
                 : "\(l.label) → nearest airport \(a.label), \(Fmt.num(AirportData.Geodesy.distanceNM(l.coordinate, a.coordinate))) NM away"
-            return PlannedAirport(airport: a, snapNote: note)
+            let note = [l.resolutionNote, snap].compactMap { $0 }.joined(separator: "\n")
+            return PlannedAirport(airport: a, snapNote: note.isEmpty ? nil : note)
         } catch AirportDataError.unknownPlace {
             if t.count == 4, t.allSatisfy(\.isLetter) { throw AssistantError.unknownAirport(t.uppercased()) }
             throw AssistantError.unknownPlace(t)
+        } catch let e as AirportDataError {
+            throw AirportTools.closed(e)
         }
     }
 
@@ -793,10 +795,11 @@ public final class PlanningTools: @unchecked Sendable {
     /// nearest large (airline) airport within 60 NM, else the nearest usable airport.
     func airlineAirport(_ text: String) throws -> PlannedAirport {
         let t = text.trimmingCharacters(in: .whitespaces)
-        if let a = try repository.airport(code: t.uppercased()) { return PlannedAirport(airport: a, snapNote: nil) }
         let l: ResolvedLocation
         do { l = try resolver.resolve(t) } catch AirportDataError.unknownPlace {
             throw AssistantError.unknownPlace(t)
+        } catch let e as AirportDataError {
+            throw AirportTools.closed(e)
         }
         if l.kind == .airport, let a = l.airport { return PlannedAirport(airport: a, snapNote: nil) }
         let near = try repository.airports(near: l.coordinate, radiusNM: 60, filters: AirportFilters(), limit: 200, includeLarge: true).airports
