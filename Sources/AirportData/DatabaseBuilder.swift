@@ -7,7 +7,7 @@ import SQLiteSupport
 /// interrupted at any moment never leaves a half-built database behind.
 public struct DatabaseBuilder: Sendable {
     /// Bumped whenever the schema or derived columns change, so old caches are rebuilt.
-    public static let schemaVersion = 7
+    public static let schemaVersion = 8
 
     /// The source files, relative to the data folder.
     public static let sources = [
@@ -249,7 +249,7 @@ public struct DatabaseBuilder: Sendable {
 
     /// The points of entry whose list remark says the field is military.
     private func militaryEntries(_ db: Database) throws -> Set<String> {
-        Set(try db.query("SELECT icao FROM points_of_entry WHERE lower(comment) LIKE 'military%'").compactMap { $0.string(0) })
+        Set(try db.query("SELECT icao FROM points_of_entry WHERE lower(comment) LIKE '%military%'").compactMap { $0.string(0) })
     }
 
     private func importAirports(_ db: Database, runways: [String: RunwaySummary], entries: Set<String>, notices: Set<String>) throws -> Int {

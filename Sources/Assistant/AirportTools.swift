@@ -370,16 +370,16 @@ public struct AirportTools: Sendable {
     /// The list's own remark worth repeating (seasonal, military, non-public, Schengen-only...);
     /// nil for a bare German Land name or a long provenance note.
     static func listRemark(_ comment: String) -> String? {
-        let c = comment.trimmingCharacters(in: .whitespaces)
-        guard !c.isEmpty else { return nil }
-        let lower = c.lowercased()
-        let meaningful = ["seasonal", "summer", "winter", "military", "non-public", "public", "exceptional", "helicopter", "schengen",
-                          "small international", "only", "c=", "conditions", "type ii", "prior"]
-        guard meaningful.contains(where: { lower.contains($0) }) else { return nil }
-        if c.count <= 60 { return c }
-        // UK rows carry the gov.uk table's flags (C = customs, I = immigration, P = police, R = ...) at the end.
-        if let r = c.range(of: "gov.uk GAR table row") { return String(c[r.lowerBound...]) }
-        return String(c.prefix(60)) + "…"
+        // UK/IE rows: "designated GB aerodrome ...; listed as 'X'; military aerodrome; gov.uk GAR table row ...":
+        // the first two parts say how the row was matched, the rest are the list's remarks.
+        let parts = comment.components(separatedBy: "; ").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && !$0.hasPrefix("designated ") && !$0.hasPrefix("listed as") }
+        let meaningful = ["seasonal", "summer", "winter", "military", "non-public", "public", "exceptional", "helicopter", "heliport",
+                          "schengen", "small international", "only", "c=", "conditions", "type ii", "prior", "notice"]
+        let kept = parts.filter { p in meaningful.contains { p.lowercased().contains($0) } }
+        guard !kept.isEmpty else { return nil }
+        let text = kept.joined(separator: "; ")
+        return text.count <= 120 ? text : String(text.prefix(120)) + "…"
     }
 
     /// The list a point of entry comes from, in words.
@@ -410,7 +410,8 @@ public struct AirportTools: Sendable {
         var lines: [String] = []
         for r in rules {
             lines.append(Self.describe(r, day: day))
-            if !r.contact.isEmpty { lines.append("Contact: " + r.contact.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")) }
+            let contact = r.contact.filter { !$0.value.trimmingCharacters(in: .whitespaces).isEmpty }
+            if !contact.isEmpty { lines.append("Contact: " + contact.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")) }
         }
         let summary = try templates.answer("get_notification_for_airport", "found", ["airport": airport.label, "entry": entryText])
         let source = "Source: AIP AD 2.3 parsed by FlyFun (confidence \(Fmt.num((rules.first?.confidence ?? 0) * 100, decimals: 0))%, extracted \(rules.first?.extractedUTC?.prefix(10) ?? "?")); confirm with the current AIP."
