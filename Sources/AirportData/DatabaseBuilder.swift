@@ -7,7 +7,7 @@ import SQLiteSupport
 /// interrupted at any moment never leaves a half-built database behind.
 public struct DatabaseBuilder: Sendable {
     /// Bumped whenever the schema or derived columns change, so old caches are rebuilt.
-    public static let schemaVersion = 8
+    public static let schemaVersion = 10
 
     /// The source files, relative to the data folder.
     public static let sources = [
@@ -273,7 +273,8 @@ public struct DatabaseBuilder: Sendable {
             let isEntry = entries.contains(ident) || icao.map(entries.contains) == true || gps.map(entries.contains) == true
             let name = r.field(c[3])
             let keywords = r.field(c[16])
-            let military = militaryListed.contains(ident) || MilitaryClassifier.isMilitary(name: name, keywords: keywords)
+            let military = militaryListed.contains(ident)
+                || MilitaryClassifier.isMilitary(name: name, keywords: keywords, scheduledService: r.field(c[11]) == "yes")
             let notice = notices.contains(ident) || icao.map(notices.contains) == true
             try insert.run([
                 id, ident, type, name, lat, lon, Int(r.field(c[6])), r.field(c[7]), r.field(c[8]), r.field(c[9]),

@@ -5,8 +5,9 @@ import Foundation
 /// "Vélizy-Villacoublay" with keyword "BA 107").
 ///
 /// Civil use of such a field needs prior permission, so answers mark them and rank them
-/// after civil fields. Keywords are read only for unambiguous phrases: a civil airport's
-/// keywords often keep a former name ("RAF Baginton" for Coventry, "RAF Biggin Hill").
+/// after civil fields. Keywords are read only for unambiguous phrases and only for fields
+/// without scheduled service: a civil airport's keywords often keep a former or co-located
+/// base ("Rhein-Main Air Base" for Frankfurt, "RAF Baginton" for Coventry).
 public enum MilitaryClassifier {
     /// Phrases (folded, whole words) that make a name military.
     static let namePhrases: [[String]] = [
@@ -15,7 +16,7 @@ public enum MilitaryClassifier {
         "heeresflugplatz", "marinefliegerhorst", "luftwaffe", "base aerienne", "base aerea", "base aerea militar",
         "base aeronaval", "aeronautica militare", "flygflottilj", "lotnisko wojskowe", "letecka zakladna", "katonai",
         "legibazis", "baza lotnicza", "flyflotilje", "flystasjon", "hava us", "usaf", "usmc", "marine corps",
-        "army heliport", "garrison", "barracks", "joint base", "jb",
+        "army heliport", "garrison", "barracks", "joint base", "jb", "rnas",
     ].map { $0.split(separator: " ").map(String.init) }
 
     /// Phrases read in keywords too: they never name a former use.
@@ -24,10 +25,12 @@ public enum MilitaryClassifier {
     ].map { $0.split(separator: " ").map(String.init) }
 
     /// Whether the name or keywords say the field is military.
-    public static func isMilitary(name: String, keywords: String = "") -> Bool {
+    public static func isMilitary(name: String, keywords: String = "", scheduledService: Bool = false) -> Bool {
         let words = TextNormalizer.fold(name).split(separator: " ").map(String.init)
+        // "Kakolewo (former military)": a former base is a civil field now.
+        if words.contains("former") || words.contains("ex") { return false }
         if contains(words, namePhrases) || containsBA(words) { return true }
-        guard !keywords.isEmpty else { return false }
+        guard !keywords.isEmpty, !scheduledService else { return false }
         for keyword in keywords.split(separator: ",") {
             let k = TextNormalizer.fold(String(keyword)).split(separator: " ").map(String.init)
             if contains(k, keywordPhrases) || containsBA(k) { return true }
