@@ -181,9 +181,24 @@ public struct AirportTools: Sendable {
                               notes: notes + Self.legend(found), result: try result(["query": JSONValue.string(query), "country": JSONValue.string(iso), "total": JSONValue.number(Double(total)), "airports": found, "filters_not_applied": f.unsupported]),
                               visualization: VisualizationPayload(kind: .markers, markers: found.map { .init($0) }), warnings: warnings)
         }
-        let found = try repository.search(query: query, filters: f, limit: limit)
+        var found = try repository.search(query: query, filters: f, limit: limit)
+        var readingNote: String?
+        // The name's own reading leads the list, as every other tool would read it ("Heathrow"
+        // is EGLL, "EGBE" is closed): the text search alone ranks by size and word match.
+        if let r = resolver.readings(of: query, context: NameContext(expectsAirport: true, expectsLocation: true), limit: 1).first,
+           r.kind == .airportCode || r.kind == .airportName, let ident = r.ident {
+            if r.closed { throw Self.closed(.closedAirport(ident, name: r.name)) }
+            if !r.exact { readingNote = "“\(query)” read as \(r.label) (spelling corrected)" }
+            if let i = found.firstIndex(where: { $0.ident == ident }) {
+                found.insert(found.remove(at: i), at: 0)
+            } else if f.isEmpty, let a = try repository.airport(code: ident) {
+                found.insert(a, at: 0)
+                found = Array(found.prefix(limit))
+            }
+        }
         let values = ["count": String(found.count), "query": query, "filters": filterText(f)]
-        let summary = try templates.answer("search_airports", found.isEmpty ? "none" : "found", values)
+        var summary = try templates.answer("search_airports", found.isEmpty ? "none" : "found", values)
+        if let readingNote { summary = readingNote + "\n" + summary }
         return ToolOutput(summary: summary, table: found.isEmpty ? nil : airportRowsTable(found, distanceTitle: nil, distance: { _ in "" }),
                           notes: notes + Self.legend(found), result: try result(["query": JSONValue.string(query), "airports": found, "filters_not_applied": f.unsupported]),
                           visualization: VisualizationPayload(kind: .markers, markers: found.map { .init($0) }), warnings: warnings)
