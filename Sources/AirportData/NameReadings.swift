@@ -139,6 +139,8 @@ extension LocationResolver {
         // "the", "pls" are never names; "nice", "reading" are when capitalised or a location is expected.
         let capitalised = name.first?.isUppercase == true
         let isCommonWord = CommonWords.never.contains(folded) || (CommonWords.ambiguous.contains(folded) && !capitalised && !context.expectsLocation)
+        // "FOR", "NEAR" in a message typed in capitals are words, not Fortaleza's IATA code or an ident.
+        if CommonWords.never.contains(folded) && !context.expectsLocation { return [] }
         if codeShaped && capitals {
             if let reading = codeReading(compact, score: 1) { return [reading] }
             // An unknown code is not a town ("EGBE" is not Egbe, Nigeria): the one exception is an
