@@ -77,6 +77,8 @@ public final class PlanningTools: @unchecked Sendable {
     let templates: Templates
     let state: SessionState
     let types: LazyAircraftTypes
+    /// The airline table, for the EU261 tool's `airline` argument.
+    let airlines: LazyAirlines
     let profilesDirectory: URL
     let storePath: String
 
@@ -102,6 +104,7 @@ public final class PlanningTools: @unchecked Sendable {
         self.templates = templates
         self.state = state
         self.types = LazyAircraftTypes.shared(dataDirectory: dataDirectory)
+        self.airlines = LazyAirlines.shared(dataDirectory: dataDirectory)
         self.profilesDirectory = dataDirectory.appendingPathComponent("aircraft/profiles")
         self.storePath = storePath
     }
@@ -820,7 +823,19 @@ public final class PlanningTools: @unchecked Sendable {
         if !cancelled && delay == nil {
             throw AssistantError.toolFailed(code: "missing_disruption", message: "EU261 needs the arrival delay (e.g. 'delayed 4 hours') or 'cancelled'")
         }
-        let region = a["carrier_region"]?.stringValue.flatMap(CarrierRegion.init(rawValue:))
+        var region = a["carrier_region"]?.stringValue.flatMap(CarrierRegion.init(rawValue:))
+        // "Air France" → an EU carrier, from the offline airline table, unless the region was said.
+        var airlineNote: String?
+        if let name = a["airline"]?.stringValue {
+            if let airline = airlines.airline(named: name) {
+                let codes = [airline.iata, airline.icao].compactMap { $0 }.joined(separator: "/")
+                let words = ["eu": "EU/EEA/Swiss carrier", "uk": "UK carrier", "other": "non-EU, non-UK carrier"][airline.region.rawValue] ?? ""
+                airlineNote = "Airline: \(airline.name) (\(codes), licensed in \(airline.countryISO)): \(words) (OpenFlights airline table)."
+                if region == nil { region = airline.region }
+            } else {
+                airlineNote = "Airline '\(name)' is not in the offline airline table; say whether it is an EU, UK or other carrier."
+            }
+        }
         func point(_ p: PlannedAirport) -> AirportPoint {
             AirportPoint(code: p.airport.iataCode.map { "\(p.airport.ident)/\($0)" } ?? p.airport.ident, countryCode: p.airport.isoCountry,
                          latitude: p.airport.coordinate.latitude, longitude: p.airport.coordinate.longitude)
@@ -837,7 +852,7 @@ public final class PlanningTools: @unchecked Sendable {
             "from": from.airport.label, "to": to.airport.label, "verdict": verdicts.joined(separator: "; "),
         ])
         summary += "\n" + PlanningDescriber.describe(r)
-        var notes = [from.snapNote, to.snapNote].compactMap { $0 }
+        var notes = [from.snapNote, to.snapNote, airlineNote].compactMap { $0 }
         if region == nil, r.assessments.contains(where: { $0.jurisdictionReason.contains("carrier not given") }) {
             notes.append(try templates.answer("eu261_compensation", "carrier", [:]))
         }

@@ -84,3 +84,28 @@ struct RankingTests {
         }
     }
 }
+
+/// The tools' use of the entity data: airlines for EU261, type names for cruise speeds.
+@Suite("Entity data in the tools")
+struct EntityToolTests {
+    @Test("EU261: an airline's name sets the carrier region (Air France JFK → Paris is an EU carrier inbound)")
+    func airline() throws {
+        let env = try Fixtures.environment()
+        let out = try env.executor.execute(tool: "eu261_compensation",
+                                           arguments: ["from": "JFK", "to": "Paris", "delay_hours": 6, "airline": "Air France"])
+        #expect(out.notes.contains { $0.contains("Air France (AF/AFR") && $0.contains("EU/EEA/Swiss carrier") })
+        #expect(out.result["carrier_region"] == "eu")
+        let eu = try #require(out.result["assessments"]?.arrayValue?.first)
+        #expect(eu["applies"] == true)
+        let unknown = try env.executor.execute(tool: "eu261_compensation",
+                                               arguments: ["from": "JFK", "to": "Paris", "delay_hours": 6, "airline": "Zzyzx Air"])
+        #expect(unknown.notes.contains { $0.contains("not in the offline airline table") })
+    }
+
+    @Test("a type's name gives a flight time", arguments: [("Bonanza", "BE36"), ("Skyhawk", "C172"), ("Arrow", "P28R"), ("TBM 900", "TBM9"), ("Robin DR400", "DR40")])
+    func typeNames(_ c: (String, String)) throws {
+        let env = try Fixtures.environment()
+        let out = try env.executor.execute(tool: "calculate_flight_distance", arguments: ["from_location": "EHRD", "to_location": "EKCH", "aircraft_type": .string(c.0)])
+        #expect(out.summary.contains("typical for a \(c.1)"), "\(out.summary)")
+    }
+}
