@@ -54,7 +54,11 @@ final class NameIndex: @unchecked Sendable {
         for keyword in keywords.split(separator: ",") {
             let k = keyword.trimmingCharacters(in: .whitespaces)
             guard k.count >= 5, k != k.uppercased() else { continue }
-            add(TextNormalizer.fold(k), 0)
+            // "Roissy Airport", "Aéroport Roissy-Charles de Gaulle": with and without the generic words.
+            let folded = TextNormalizer.fold(k)
+            add(folded, 0)
+            let plain = folded.split(separator: " ").filter { !genericWords.contains(String($0)) }.joined(separator: " ")
+            if plain.count >= 4 { add(plain, 0) }
         }
         return out
     }

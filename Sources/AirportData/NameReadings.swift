@@ -149,6 +149,16 @@ extension LocationResolver {
         }
         if isCommonWord { return [] }
 
+        // "Paris CDG", "London LHR": a town and one of its airports' codes is that airport.
+        let typedWords = name.split(separator: " ").map(String.init)
+        if typedWords.count >= 2, let last = typedWords.last, (3...4).contains(last.count), last == last.uppercased(),
+           last.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }), let code = codeReading(last, score: 1), !code.closed,
+           let at = code.coordinate {
+            let rest = TextNormalizer.fold(typedWords.dropLast().joined(separator: " "))
+            if names(rest, context: context, exact: true).contains(where: { r in r.coordinate.map { Geodesy.distanceNM($0, at) <= 30 } ?? false }) {
+                return [code]
+            }
+        }
         var found = names(folded, context: context, exact: true)
         if (lowerIdent || lowerIATA) && !isCommonWord, let reading = codeReading(compact.uppercased(), score: found.isEmpty ? 0.95 : 0.7) {
             if reading.closed && found.isEmpty { return [reading] }
@@ -158,7 +168,10 @@ extension LocationResolver {
             found = corrected(folded, context: context)
         }
         if !context.expectsAirport { Self.preferTowns(&found, query: folded) }
-        found.sort { $0.score > $1.score }
+        // Scores are compared unclamped (a city of millions against a large airport named in full),
+        // then kept within 0…1.
+        found.sort { ($0.score, $0.kind == .place ? 1 : 0, $0.ident ?? $0.name) > ($1.score, $1.kind == .place ? 1 : 0, $1.ident ?? $1.name) }
+        for i in found.indices { found[i].score = min(1, max(0, found[i].score)) }
         // One reading per entity: an airport found by its code and by its name is one airport.
         var out: [NameReading] = []
         for r in found where !out.contains(where: { $0.sameEntity(as: r) }) {
@@ -265,17 +278,20 @@ extension LocationResolver {
         if (34...72).contains(e.coordinate.latitude) && (-25...45).contains(e.coordinate.longitude) { s += 0.02 }
         if e.military { s -= 0.03 }
         if context.expectsAirport { s += 0.12 }
-        return min(s, 1)
+        return s
     }
 
     /// By population on a log scale (100 people 0.69, 10,000 0.83, a million 0.97), a little
-    /// more in Europe, a little less when only an alternate name matched or an airport is expected.
+    /// more in Europe, less when only an alternate name matched (much less outside Europe:
+    /// "Sylt" is an old name of Sylhet, Bangladesh, but a pilot means the island) or an airport
+    /// is expected.
     static func placeScore(population: Int, coordinate: Coordinate, primary: Bool, context: NameContext) -> Double {
         var s = 0.55 + 0.07 * log10(Double(max(population, 100)))
-        if (34...72).contains(coordinate.latitude) && (-25...45).contains(coordinate.longitude) { s += 0.02 }
-        if !primary { s -= 0.04 }
+        let europe = (34...72).contains(coordinate.latitude) && (-25...45).contains(coordinate.longitude)
+        if europe { s += 0.02 }
+        if !primary { s -= europe ? 0.04 : 0.1 }
         if context.expectsAirport { s -= 0.15 }
-        return min(s, 1)
+        return s
     }
 }
 
