@@ -124,6 +124,8 @@ public struct LocationResolver: Sendable {
             // Worth offering: a place by its own name (not "Sion" as an old name of Jerusalem),
             // an airport with an ICAO-style code (not a private strip abroad).
             if r.kind == .place && r.alternateName { return false }
+            // Two places of one name in one district (Ibiza the town and the municipality) are one answer.
+            if r.kind == .place, first.kind == .place, let a = r.coordinate, let b = first.coordinate, Geodesy.distanceNM(a, b) <= 50 { return false }
             if r.kind == .airportName, !(r.ident.map { $0.count == 4 && $0.allSatisfy(\.isLetter) } ?? false) { return false }
             guard let a = r.coordinate, let b = first.coordinate else { return true }
             return Geodesy.distanceNM(a, b) > 15

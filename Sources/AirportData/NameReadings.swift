@@ -187,8 +187,10 @@ extension LocationResolver {
     static func preferTowns(_ readings: inout [NameReading], query: String) {
         for i in readings.indices where readings[i].kind == .place && readings[i].exact && TextNormalizer.fold(readings[i].name) == query {
             guard let town = readings[i].coordinate else { continue }
+            // The town rises just above its airport (lowering the airport instead could drop it below
+            // a namesake far away: Shannon, Ireland's airport under Shannon Airport, Virginia).
             for j in readings.indices where readings[j].kind == .airportName && readings[j].score >= readings[i].score {
-                if let c = readings[j].coordinate, Geodesy.distanceNM(town, c) <= 15 { readings[j].score = max(0, readings[i].score - 0.01) }
+                if let c = readings[j].coordinate, Geodesy.distanceNM(town, c) <= 15 { readings[i].score = readings[j].score + 0.01 }
             }
         }
     }
