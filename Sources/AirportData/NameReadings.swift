@@ -109,6 +109,14 @@ extension LocationResolver {
     /// name, places by population (a city of 500,000 beats a town of 5,000 of the same name),
     /// European places slightly preferred; then, only when nothing matched as written, the same
     /// with one or two letters corrected (`exact: false`).
+    ///
+    /// Strict by default, for recognisers scanning free text: function and chat words ("the",
+    /// "pls", "near"), aviation words ("CAVOK", "Cessna") and words of one or two letters name
+    /// nothing; a country's name only names a place or airport of that country called so; a word
+    /// in capitals that is no code names only a city or an airline airport; a lower-case word
+    /// only a town of 20,000 people (200,000 by an alternate name), an airport named exactly so,
+    /// or an ident, and is never spelling-corrected. `context.expectsLocation` (the words around
+    /// say a location is meant, as in a tool argument) relaxes the word rules.
     public func readings(of text: String, context: NameContext = NameContext(), limit: Int = 3) -> [NameReading] {
         let query = text.trimmingCharacters(in: .whitespacesAndNewlines.union(.punctuationCharacters.subtracting(CharacterSet(charactersIn: "-"))))
         guard query.count >= 2, query.contains(where: \.isLetter) || Self.coordinate(in: query) != nil else { return [] }
@@ -139,16 +147,30 @@ extension LocationResolver {
         // "the", "pls" are never names; "nice", "reading" are when capitalised or a location is expected.
         let capitalised = name.first?.isUppercase == true
         let isCommonWord = CommonWords.never.contains(folded) || (CommonWords.ambiguous.contains(folded) && !capitalised && !context.expectsLocation)
+            || (CommonWords.aviation.contains(folded) && !context.expectsLocation)
         // "FOR", "NEAR" in a message typed in capitals are words, not Fortaleza's IATA code or an ident.
         if CommonWords.never.contains(folded) && !context.expectsLocation { return [] }
         if codeShaped && capitals {
+            // "PA28" is a US heliport's ident but, alone, the aircraft: idents with digits only
+            // when a location is expected.
+            if compact.contains(where: \.isNumber) && !context.expectsLocation { return [] }
             if let reading = codeReading(compact, score: 1) { return [reading] }
             // An unknown code is not a town ("EGBE" is not Egbe, Nigeria): the one exception is an
             // all-capitals name of a city ("NICE", "ROME") typed by someone who writes in capitals.
             return Array(names(folded, context: context, exact: true).filter { ($0.population ?? 0) >= 100_000 }.prefix(1))
         }
-        if isCommonWord { return [] }
-
+        if isCommonWord || folded.filter(\.isLetter).count < 3 { return [] }
+        // A country's name or demonym ("France", "German", "England") names a country, not a
+        // place: only a place or airport of that country whose own name it is ("Luxembourg",
+        // "Guernsey", "Malta") is a reading.
+        if let iso = countries.code(for: folded) {
+            return Array(names(folded, context: context, exact: true).filter { r in
+                r.countryISO == iso && (r.kind == .place ? !r.alternateName : Self.distinctiveName(r.name) == folded)
+            }.sorted { $0.score > $1.score }.prefix(limit)).map { var r = $0; r.score = min(1, r.score); return r }
+        }
+        // A word in capitals that is no code ("CAVOK", "SELECT", "RESTRICTED") is read only as a
+        // city or an airline airport, never corrected.
+        let shouting = name.contains(where: \.isLetter) && !name.contains(where: \.isLowercase)
         // "Paris CDG", "London LHR": a town and one of its airports' codes is that airport.
         let typedWords = name.split(separator: " ").map(String.init)
         if typedWords.count >= 2, let last = typedWords.last, (3...4).contains(last.count), last == last.uppercased(),
@@ -164,7 +186,22 @@ extension LocationResolver {
             if reading.closed && found.isEmpty { return [reading] }
             if !reading.closed { found.append(reading) }
         }
-        if found.isEmpty {
+        // Short alternate names are codes ("LIT" for Little Rock, "FFM"), read by the code rules only.
+        found.removeAll { $0.kind == .place && $0.alternateName && folded.count < 4 }
+        // Lower case with nothing saying a location is meant ("price", "police", "tower") is most
+        // often an ordinary word: only a sizeable town, an airport named exactly so, or an ident counts.
+        let plainWord = !context.expectsLocation && !context.expectsAirport && !name.contains(where: \.isUppercase)
+        if shouting {
+            found = found.filter { ($0.population ?? 0) >= 50_000 || $0.airportType == "large_airport" || $0.airportType == "medium_airport" }
+        } else if plainWord {
+            found = found.filter { r in
+                switch r.kind {
+                case .place: return (r.population ?? 0) >= (r.alternateName ? 200_000 : 20_000)
+                case .airportName: return Self.isICAOShaped(r.ident) && Self.distinctiveName(r.name) == folded
+                case .airportCode, .coordinate: return true
+                }
+            }
+        } else if found.isEmpty {
             found = corrected(folded, context: context)
         }
         if !context.expectsAirport { Self.preferTowns(&found, query: folded) }
@@ -193,6 +230,17 @@ extension LocationResolver {
                 if let c = readings[j].coordinate, Geodesy.distanceNM(town, c) <= 15 { readings[i].score = readings[j].score + 0.01 }
             }
         }
+    }
+
+    /// Four letters: an ICAO-style ident ("EGTF"), not a local code ("TE17", "GB-0140").
+    static func isICAOShaped(_ ident: String?) -> Bool {
+        guard let i = ident else { return false }
+        return i.count == 4 && i.allSatisfy { $0.isASCII && $0.isLetter }
+    }
+
+    /// An airport's name folded, without generic words: "Elstree Airfield" → "elstree".
+    static func distinctiveName(_ name: String) -> String {
+        TextNormalizer.fold(name).split(separator: " ").map(String.init).filter { !NameIndex.genericWords.contains($0) }.joined(separator: " ")
     }
 
     /// "Sion, Switzerland" → ("Sion", "CH"); "Vik Iceland" → ("Vik", "IS"); nil when no country ends the text.
@@ -315,8 +363,19 @@ enum CommonWords {
     airport airports airfield airfields aerodrome route routes runway runways customs fuel metar taf notam notams wind winds \
     cloud clouds rain snow fog ice icing storm visibility ceiling hours hour minutes minute miles mile nm km feet ft knots kts \
     distance help hello hi hey ok okay cheers sorry pilot pilots plane aircraft trip leg legs stop stops \
-    list info details check tonight morning evening night noon entry exit border city town village
+    list info details check tonight morning evening night noon entry exit border city town village \
+    monday tuesday wednesday thursday friday saturday sunday hill isle active restricted select closed open \
+    sunset sunrise dusk dawn save price douane police delete ils ppr rmk amd cor eta etd ete est utc loc vor dme ndb gps ifr vfr mvfr lifr qnh qfe agl amsl msl fl gbp eur usd due hrs
     """.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init))
+
+    /// Aviation words that are also names somewhere ("Cessna Aircraft Field", "CAVOK Airstrip"):
+    /// read as places only when a location is expected.
+    static let aviation: Set<String> = [
+        "cessna", "piper", "cirrus", "diamond", "robin", "mooney", "beech", "beechcraft", "bonanza", "skyhawk", "skylane", "archer",
+        "warrior", "arrow", "cherokee", "socata", "daher", "pilatus", "tecnam", "aquila", "baron", "seneca", "malibu", "tobago",
+        "trinidad", "cavok", "metar", "metars", "taf", "tafs", "speci", "notam", "nosig", "tempo", "becmg", "prob", "atis", "airbus",
+        "boeing", "embraer", "alps", "mountain", "mountains", "sea", "coast", "island", "islands", "lake",
+    ]
 
     static let ambiguous: Set<String> = [
         "nice", "reading", "bath", "split", "sale", "deal", "hope", "mobile", "orange", "union", "rugby", "wells", "march",

@@ -87,9 +87,25 @@ struct LocationResolverTests {
 
     @Test("junk and common words name nothing", arguments: ["%s", "x", "pls", "w/", "the", "please", "weather", "near", "to", "with",
                                                           "airport", "a", "it", "...", "123", "nice", "reading", "flight", "route", "customs",
-                                                          "FOR", "NEAR", "THE", "FROM", "WITH"])
+                                                          "FOR", "NEAR", "THE", "FROM", "WITH", "price", "police", "tower", "grass",
+                                                          "landing", "hard", "CAVOK", "SELECT", "PA28", "ILS", "France", "German", "England",
+                                                          "Friday", "Cessna", "avgas", "lit", "U/S", "BA", "Le"])
     func junk(_ text: String) {
         #expect(Self.resolver.readings(of: text).isEmpty, "\(text) should name nothing")
+    }
+
+    @Test("a country's name is a reading only for a place or airport of that country named so")
+    func countries() {
+        #expect(Self.resolver.readings(of: "Luxembourg").first?.countryISO == "LU")
+        #expect(Self.resolver.readings(of: "Guernsey").first?.ident == "EGJB")
+        #expect(Self.resolver.readings(of: "Germany").isEmpty)
+    }
+
+    @Test("lower-case words read only as sizeable towns, exactly named airports or idents", arguments: [
+        ("paris", "Paris"), ("annecy", "Annecy"), ("elstree", "Elstree Airfield"), ("egll", "London Heathrow Airport"), ("fairoaks", "Fairoaks Airport"),
+    ])
+    func lowerCase(_ c: (String, String)) {
+        #expect(Self.resolver.readings(of: c.0).first?.name == c.1)
     }
 
     @Test("ordinary words that are towns count when a location is expected or they are capitalised")
