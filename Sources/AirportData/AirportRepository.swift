@@ -7,12 +7,16 @@ import SQLiteSupport
 /// parameters. Not shared across threads: one session owns one repository.
 public final class AirportRepository: @unchecked Sendable {
     let db: Database
+    /// Airport name keys and the spelling vocabulary, over `db`.
+    let names: NameIndex
 
     /// Opens a database built by `DatabaseBuilder`, read-only.
     public init(path: String) throws {
         do {
-            db = try Database(path: path, mode: .readOnly)
+            let db = try Database(path: path, mode: .readOnly)
             _ = try db.query("SELECT value FROM meta WHERE key = 'schema_version'")
+            self.db = db
+            names = NameIndex(db: db)
         } catch {
             throw AirportDataError.database("\(error)")
         }
@@ -20,14 +24,15 @@ public final class AirportRepository: @unchecked Sendable {
 
     static let airportColumns = """
         a.id, a.ident, a.name, a.municipality, a.iso_country, a.latitude, a.longitude, a.elevation_ft, a.type,
-        a.iata_code, a.longest_runway_ft, a.has_hard_runway, a.has_lighted_runway, a.point_of_entry
+        a.iata_code, a.longest_runway_ft, a.has_hard_runway, a.has_lighted_runway, a.point_of_entry, a.military, a.customs_notice
         """
 
     static func airport(_ r: Row) -> Airport {
         Airport(id: Int64(r.int(0) ?? 0), ident: r.string(1) ?? "", name: r.string(2) ?? "", municipality: r.string(3),
                 isoCountry: r.string(4) ?? "", coordinate: Coordinate(latitude: r.double(5) ?? 0, longitude: r.double(6) ?? 0),
                 elevationFt: r.int(7), type: r.string(8) ?? "", iataCode: r.string(9), longestRunwayFt: r.int(10),
-                hasHardRunway: r.bool(11), hasLightedRunway: r.bool(12) ?? false, pointOfEntry: r.bool(13) ?? false)
+                hasHardRunway: r.bool(11), hasLightedRunway: r.bool(12) ?? false, pointOfEntry: r.bool(13) ?? false,
+                military: r.bool(14) ?? false, customsNotice: r.bool(15) ?? false)
     }
 
     // MARK: - Codes
@@ -45,6 +50,22 @@ public final class AirportRepository: @unchecked Sendable {
         }
         return nil
     }
+
+    /// The closed airport whose ident, ICAO, GPS or IATA code is `code`, or nil. Only closed
+    /// airports that still carry a code are kept (so "EGBE" is answered as Coventry, closed).
+    public func closedAirport(code: String) throws -> ClosedAirport? {
+        let c = code.uppercased()
+        guard !c.isEmpty, c.count <= 8 else { return nil }
+        let rows = try db.query("""
+            SELECT ident, name, latitude, longitude, iso_country, municipality FROM closed_airports
+            WHERE ident = ?1 OR icao_code = ?1 OR gps_code = ?1 OR iata_code = ?1 ORDER BY ident = ?1 DESC LIMIT 1
+            """, [c])
+        return rows.first.map {
+            ClosedAirport(ident: $0.string(0) ?? "", name: $0.string(1) ?? "", municipality: $0.string(5), isoCountry: $0.string(4) ?? "",
+                          coordinate: Coordinate(latitude: $0.double(2) ?? 0, longitude: $0.double(3) ?? 0))
+        }
+    }
+
 
     /// Whether `code` is an airport ident or ICAO code (used to recognise codes in chat).
     public func isAirportCode(_ code: String) -> Bool {
@@ -103,8 +124,8 @@ public final class AirportRepository: @unchecked Sendable {
         let (cond, params) = f.sqlCondition()
         let rows = try db.query("""
             SELECT \(Self.airportColumns) FROM airports a WHERE \(Self.typeCondition(includeLarge: includeLarge)) AND \(cond)
-            ORDER BY CASE a.type WHEN 'large_airport' THEN 0 WHEN 'medium_airport' THEN 1 ELSE 2 END,
-              (a.name LIKE '%Air Base%' OR a.name LIKE '%Military%' OR a.name LIKE '%Air Force%') ASC, a.point_of_entry DESC,
+            ORDER BY a.military ASC, CASE a.type WHEN 'large_airport' THEN 0 WHEN 'medium_airport' THEN 1 ELSE 2 END,
+              a.point_of_entry DESC, a.customs_notice DESC,
               a.longest_runway_ft DESC, a.ident LIMIT ?
             """, params + [limit])
         return rows.map(Self.airport)
@@ -120,7 +141,7 @@ public final class AirportRepository: @unchecked Sendable {
 
     func matches(_ a: Airport, _ f: AirportFilters) -> Bool {
         if let c = f.country, a.isoCountry != c { return false }
-        if let p = f.pointOfEntry, a.pointOfEntry != p { return false }
+        if let p = f.pointOfEntry, (a.customs != .none) != p { return false }
         if let h = f.hasHardRunway, a.hasHardRunway != h { return false }
         if let l = f.hasLightedRunway, a.hasLightedRunway != l { return false }
         if let m = f.minRunwayLengthFt, (a.longestRunwayFt ?? 0) < m { return false }
@@ -165,14 +186,25 @@ public final class AirportRepository: @unchecked Sendable {
         return (Array(found.prefix(limit)), found.count)
     }
 
-    /// Airports within `corridorNM` of the great-circle segment `from`→`to`.
+    /// Airports within `corridorNM` of the great-circle segment `from`→`to`, abeam the
+    /// segment (nothing behind the departure or beyond the destination unless `includeEnds`).
     ///
     /// The segment is cut into pieces of at most 60 NM and each piece's box is searched, so a
-    /// long diagonal route does not scan the whole rectangle around it. Ranked by distance
-    /// off the line in 5 NM bands, then hard runway, then longest runway: within a band a
-    /// pilot prefers the more usable field.
+    /// long diagonal route does not scan the whole rectangle around it. `airports` holds the
+    /// best `limit` spread along the route (see `spread`), in order from the departure;
+    /// `total` counts every match.
     public func airports(alongRouteFrom from: Coordinate, to: Coordinate, corridorNM: Double, filters: AirportFilters,
-                         limit: Int, includeLarge: Bool = false, excluding: Set<String> = []) throws -> (airports: [Airport], total: Int) {
+                         limit: Int, includeLarge: Bool = false, excluding: Set<String> = [], includeEnds: Bool = false,
+                         includeMilitary: Bool = false) throws -> (airports: [Airport], total: Int) {
+        let found = try corridorAirports(from: from, to: to, corridorNM: corridorNM, filters: filters, includeLarge: includeLarge,
+                                         excluding: excluding, includeEnds: includeEnds)
+        let length = Geodesy.distanceNM(from, to)
+        return (Self.spread(found, routeLengthNM: length, limit: limit, includeMilitary: includeMilitary), found.count)
+    }
+
+    /// Every airport in the corridor, unordered, with its off-track and along-track distances.
+    public func corridorAirports(from: Coordinate, to: Coordinate, corridorNM: Double, filters: AirportFilters,
+                                 includeLarge: Bool, excluding: Set<String> = [], includeEnds: Bool = false) throws -> [Airport] {
         let length = Geodesy.distanceNM(from, to)
         let pieces = max(1, Int((length / 60).rounded(.up)))
         var boxes: [BoundingBox] = []
@@ -187,14 +219,59 @@ public final class AirportRepository: @unchecked Sendable {
         var found: [Airport] = []
         for var a in try airports(in: boxes, filters: filters, includeLarge: includeLarge) where !excluding.contains(a.ident) {
             let position = Geodesy.segmentPosition(of: a.coordinate, from: from, to: to)
-            if position.offTrackNM <= corridorNM {
+            if position.offTrackNM <= corridorNM && (includeEnds || !position.outside) {
                 a.segmentDistanceNM = position.offTrackNM
                 a.enrouteDistanceNM = position.alongTrackNM
                 found.append(a)
             }
         }
-        found = Self.ranked(found, distance: \.segmentDistanceNM)
-        return (Array(found.prefix(limit)), found.count)
+        return found
+    }
+
+    /// The best `limit` of `airports` spread along a route, in order from the departure.
+    ///
+    /// Like the FlyFun server's route ranking: `limit` target points spaced evenly between the
+    /// ends (1/6 … 5/6 of the way for five) are visited from the halfway point outwards, and
+    /// each in turn takes the most useful airport of its stretch (civil before military unless
+    /// `includeMilitary`, then hard and known runways, then least off track), round after round
+    /// until `limit` are chosen. The stretches next to the departure and the destination are
+    /// used last. So the answer covers the route, favours the middle (where a stop helps most),
+    /// and is not filled with fields beside the departure.
+    public static func spread(_ airports: [Airport], routeLengthNM length: Double, limit: Int, includeMilitary: Bool) -> [Airport] {
+        guard limit > 0, !airports.isEmpty else { return [] }
+        let n = limit
+        let step = max(length, 1) / Double(n + 1)
+        // Bucket 0 and n + 1 are the end zones (within half a step of either end).
+        var buckets = [[(airport: Airport, key: (Int, Int, Double))]](repeating: [], count: n + 2)
+        for a in airports {
+            let along = a.enrouteDistanceNM ?? 0
+            let i = min(n + 1, max(0, Int((along / step + 0.5).rounded(.down))))
+            let civil = includeMilitary || !a.military ? 0 : 1
+            buckets[i].append((a, (civil, -usefulness(a), a.segmentDistanceNM ?? 0)))
+        }
+        for i in buckets.indices {
+            buckets[i].sort { x, y in x.key.0 != y.key.0 ? x.key.0 < y.key.0 : (x.key.1 != y.key.1 ? x.key.1 < y.key.1 : (x.key.2, x.airport.ident) < (y.key.2, y.airport.ident)) }
+        }
+        let middle = Double(n + 1) / 2
+        let order = (1...n).sorted { (abs(Double($0) - middle), $0) < (abs(Double($1) - middle), $1) } + [0, n + 1]
+        var chosen: [Airport] = []
+        var next = [Int](repeating: 0, count: n + 2)
+        // End zones only once the inner stretches are used up; military fields only once no civil one is left.
+        for pass in 0..<3 {
+            var progress = true
+            while chosen.count < limit && progress {
+                progress = false
+                for i in order where chosen.count < limit && next[i] < buckets[i].count {
+                    if pass == 0 && (i == 0 || i == n + 1) { continue }
+                    let candidate = buckets[i][next[i]]
+                    if pass < 2 && candidate.key.0 == 1 { continue }
+                    chosen.append(candidate.airport)
+                    next[i] += 1
+                    progress = true
+                }
+            }
+        }
+        return chosen.sorted { ($0.enrouteDistanceNM ?? 0, $0.ident) < ($1.enrouteDistanceNM ?? 0, $1.ident) }
     }
 
     static let militaryWords: [[UInt8]] = ["air base", "air force", "military", "army", "naval", "raf ", "heliport"].map { Array($0.utf8) }
@@ -208,7 +285,7 @@ public final class AirportRepository: @unchecked Sendable {
         if a.ident.count == 4, a.ident.allSatisfy(\.isLetter) { score += 1 }
         // Byte search: Foundation's `contains` was most of the ranking time.
         let name = Array(a.name.lowercased().utf8)
-        if militaryWords.contains(where: { ByteSearch.contains(name, $0) }) { score -= 3 }
+        if a.military || militaryWords.contains(where: { ByteSearch.contains(name, $0) }) { score -= 3 }
         return score
     }
 
@@ -229,13 +306,17 @@ public final class AirportRepository: @unchecked Sendable {
         return (dx, x.ident) < (dy, y.ident)
     }
 
-    /// The airport a pilot would use for a town: the nearest aerodrome with an ICAO-style
-    /// code and a runway of at least 2,000 ft within 30 NM, else simply the nearest aerodrome.
+    /// The airport a pilot would use for a town: by distance, the nearest civil aerodrome with
+    /// an ICAO-style code and a runway of at least 2,000 ft (or an airline airport) within 30 NM,
+    /// else within 80 NM, else simply the nearest aerodrome. (Dubai → OMDB, not the larger but
+    /// farther OMDW.)
     public func nearestUsableAirport(to point: Coordinate) throws -> Airport? {
         for radius in [30.0, 80.0] {
-            let candidates = try airports(near: point, radiusNM: radius, filters: AirportFilters(), limit: 500, includeLarge: true).airports
+            var candidates = try airports(near: point, radiusNM: radius, filters: AirportFilters(), limit: 2000, includeLarge: true).airports
+            candidates.sort { ($0.distanceNM ?? 0, $0.ident) < ($1.distanceNM ?? 0, $1.ident) }
             let usable = candidates.filter { a in
-                a.ident.count == 4 && a.ident.allSatisfy(\.isLetter) && (a.longestRunwayFt ?? 0) >= 2000
+                !a.military && a.ident.count == 4 && a.ident.allSatisfy(\.isLetter)
+                    && ((a.longestRunwayFt ?? 0) >= 2000 || a.type == "large_airport" || a.type == "medium_airport")
             }
             if let best = usable.first ?? (radius == 80 ? candidates.first : nil) { return best }
         }

@@ -7,11 +7,11 @@ import SQLiteSupport
 /// interrupted at any moment never leaves a half-built database behind.
 public struct DatabaseBuilder: Sendable {
     /// Bumped whenever the schema or derived columns change, so old caches are rebuilt.
-    public static let schemaVersion = 5
+    public static let schemaVersion = 11
 
     /// The source files, relative to the data folder.
     public static let sources = [
-        "ourairports/airports.csv", "ourairports/runways.csv", "ourairports/airport-frequencies.csv",
+        "ourairports/airports.csv", "ourairports/closed_airports.csv", "ourairports/runways.csv", "ourairports/airport-frequencies.csv",
         "ourairports/navaids.csv", "ourairports/countries.csv", "ourairports/regions.csv",
         "customs/points_of_entry.csv", "flyfun/ga_notifications.csv", "geonames/places.tsv",
     ]
@@ -60,17 +60,27 @@ public struct DatabaseBuilder: Sendable {
                 progress("countries and regions loaded")
                 let entries = try importPointsOfEntry(db)
                 counts.append(("points_of_entry", entries.count))
+                let notices = try importNotifications(db)
+                counts.append(("notifications", notices.rows))
                 let runwaySummary = try importRunways(db)
                 counts.append(("runways", runwaySummary.rows))
                 progress("runways loaded")
-                counts.append(("airports", try importAirports(db, runways: runwaySummary.byAirport, entries: entries)))
+                counts.append(("airports", try importAirports(db, runways: runwaySummary.byAirport, entries: entries, notices: notices.icaos)))
+                counts.append(("closed_airports", try importClosedAirports(db)))
                 progress("airports loaded")
                 counts.append(("frequencies", try importFrequencies(db)))
                 counts.append(("navaids", try importNavaids(db)))
-                counts.append(("notifications", try importNotifications(db)))
                 progress("frequencies, navaids and notices loaded")
                 counts.append(("places", try importPlaces(db)))
-                progress("places loaded")
+                counts.append(("airport_names", try importAirportNames(db)))
+                // The spelling vocabulary: each distinct folded name once, bucketed by first
+                // character and length in bytes, as NameIndex.corrections reads it.
+                try db.execute("""
+                    INSERT INTO name_vocab SELECT DISTINCT unicode(word), length(CAST(word AS BLOB)), word FROM vocab_stage
+                      WHERE length(CAST(word AS BLOB)) >= 5;
+                    DROP TABLE vocab_stage;
+                    """)
+                progress("places and names loaded")
                 try db.execute(Self.indexes)
                 progress("indexes built")
                 try db.run("INSERT INTO meta(key, value) VALUES ('schema_version', ?), ('built_utc', ?), ('source_hash', ?)",
@@ -96,7 +106,10 @@ public struct DatabaseBuilder: Sendable {
         iso_country TEXT NOT NULL, iso_region TEXT, municipality TEXT, scheduled_service INTEGER,
         icao_code TEXT, iata_code TEXT, gps_code TEXT, local_code TEXT, keywords TEXT,
         longest_runway_ft INTEGER, has_hard_runway INTEGER, has_lighted_runway INTEGER NOT NULL,
-        point_of_entry INTEGER NOT NULL, name_folded TEXT NOT NULL);
+        point_of_entry INTEGER NOT NULL, name_folded TEXT NOT NULL,
+        military INTEGER NOT NULL, customs_notice INTEGER NOT NULL);
+    CREATE TABLE closed_airports(ident TEXT NOT NULL, name TEXT NOT NULL, latitude REAL, longitude REAL, iso_country TEXT,
+        municipality TEXT, icao_code TEXT, iata_code TEXT, gps_code TEXT);
     CREATE UNIQUE INDEX airports_ident ON airports(ident);
     CREATE VIRTUAL TABLE airport_rtree USING rtree(id, min_lat, max_lat, min_lon, max_lon);
     CREATE VIRTUAL TABLE airport_fts USING fts5(name, municipality, keywords, content='',
@@ -117,6 +130,9 @@ public struct DatabaseBuilder: Sendable {
     CREATE TABLE places(id INTEGER PRIMARY KEY, name TEXT NOT NULL, country TEXT, admin1 TEXT,
         latitude REAL, longitude REAL, population INTEGER);
     CREATE TABLE place_names(folded TEXT NOT NULL, place_id INTEGER NOT NULL);
+    CREATE TABLE airport_names(key TEXT NOT NULL, airport_id INTEGER NOT NULL, coverage REAL NOT NULL);
+    CREATE TABLE vocab_stage(word TEXT NOT NULL);
+    CREATE TABLE name_vocab(first INTEGER NOT NULL, length INTEGER NOT NULL, word TEXT NOT NULL);
     """
 
     /// Indexes are built once the rows are in: one sorted build is much faster than keeping
@@ -125,12 +141,18 @@ public struct DatabaseBuilder: Sendable {
     CREATE INDEX airports_icao ON airports(icao_code);
     CREATE INDEX airports_iata ON airports(iata_code);
     CREATE INDEX airports_gps ON airports(gps_code);
+    CREATE INDEX closed_ident ON closed_airports(ident);
+    CREATE INDEX closed_icao ON closed_airports(icao_code);
+    CREATE INDEX closed_iata ON closed_airports(iata_code);
+    CREATE INDEX closed_gps ON closed_airports(gps_code);
     CREATE INDEX airports_country ON airports(iso_country, type);
     CREATE INDEX runways_airport ON runways(airport_id);
     CREATE INDEX frequencies_airport ON frequencies(airport_id);
     CREATE INDEX points_of_entry_icao ON points_of_entry(icao);
     CREATE INDEX notifications_icao ON notifications(icao);
     CREATE INDEX place_names_folded ON place_names(folded, place_id);
+    CREATE INDEX airport_names_key ON airport_names(key);
+    CREATE INDEX name_vocab_bucket ON name_vocab(first, length);
     """
 
     private func reader(_ source: String, separator: UInt8 = UInt8(ascii: ","), quoting: Bool = true) throws -> (CSVHeader, CSVReader.Iterator) {
@@ -225,14 +247,20 @@ public struct DatabaseBuilder: Sendable {
         return (n, summaries)
     }
 
-    private func importAirports(_ db: Database, runways: [String: RunwaySummary], entries: Set<String>) throws -> Int {
+    /// The points of entry whose list remark says the field is military.
+    private func militaryEntries(_ db: Database) throws -> Set<String> {
+        Set(try db.query("SELECT icao FROM points_of_entry WHERE lower(comment) LIKE '%military%'").compactMap { $0.string(0) })
+    }
+
+    private func importAirports(_ db: Database, runways: [String: RunwaySummary], entries: Set<String>, notices: Set<String>) throws -> Int {
+        let militaryListed = try militaryEntries(db)
         let file = "ourairports/airports.csv"
         var (h, rows) = try reader(file)
         let names = ["id", "ident", "type", "name", "latitude_deg", "longitude_deg", "elevation_ft", "continent", "iso_country",
                      "iso_region", "municipality", "scheduled_service", "icao_code", "iata_code", "gps_code", "local_code", "keywords"]
         let c = try names.map { try h.index($0, in: file) }
         var n = 0
-        let insert = try db.prepare("INSERT INTO airports VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)")
+        let insert = try db.prepare("INSERT INTO airports VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)")
         while let r = rows.next() {
             guard r.count > 1 else { continue }
             guard let id = Int(r.field(c[0])), let lat = Double(r.field(c[4])), let lon = Double(r.field(c[5])) else { continue }
@@ -244,11 +272,15 @@ public struct DatabaseBuilder: Sendable {
             let icao = r.field(c[12]).nilIfEmpty, gps = r.field(c[14]).nilIfEmpty
             let isEntry = entries.contains(ident) || icao.map(entries.contains) == true || gps.map(entries.contains) == true
             let name = r.field(c[3])
+            let keywords = r.field(c[16])
+            let military = militaryListed.contains(ident)
+                || MilitaryClassifier.isMilitary(name: name, keywords: keywords, scheduledService: r.field(c[11]) == "yes")
+            let notice = notices.contains(ident) || icao.map(notices.contains) == true
             try insert.run([
                 id, ident, type, name, lat, lon, Int(r.field(c[6])), r.field(c[7]), r.field(c[8]), r.field(c[9]),
                 r.field(c[10]).nilIfEmpty, r.field(c[11]) == "yes", icao, r.field(c[13]).nilIfEmpty, gps,
                 r.field(c[15]).nilIfEmpty, r.field(c[16]).nilIfEmpty, summary?.longest, hard, summary?.lighted ?? false,
-                isEntry, TextNormalizer.fold(name),
+                isEntry, TextNormalizer.fold(name), military, notice,
             ])
             n += 1
         }
@@ -302,20 +334,54 @@ public struct DatabaseBuilder: Sendable {
         return n
     }
 
-    private func importNotifications(_ db: Database) throws -> Int {
+    /// The closed airports that still carry a code (so "EGBE" is answered as closed).
+    private func importClosedAirports(_ db: Database) throws -> Int {
+        let file = "ourairports/closed_airports.csv"
+        var (h, rows) = try reader(file)
+        let c = try ["ident", "name", "latitude_deg", "longitude_deg", "iso_country", "municipality", "icao_code", "iata_code", "gps_code"]
+            .map { try h.index($0, in: file) }
+        var n = 0
+        let insert = try db.prepare("INSERT INTO closed_airports VALUES (?,?,?,?,?,?,?,?,?)")
+        while let r = rows.next() {
+            guard r.count > 1 else { continue }
+            try insert.run([r.field(c[0]), r.field(c[1]), Double(r.field(c[2])), Double(r.field(c[3])), r.field(c[4]).nilIfEmpty,
+                            r.field(c[5]).nilIfEmpty, r.field(c[6]).nilIfEmpty, r.field(c[7]).nilIfEmpty, r.field(c[8]).nilIfEmpty])
+            n += 1
+        }
+        return n
+    }
+
+    private func importNotifications(_ db: Database) throws -> (rows: Int, icaos: Set<String>) {
         let file = "flyfun/ga_notifications.csv"
         var (h, rows) = try reader(file)
         let names = ["icao", "rule_type", "notification_type", "hours_notice", "operating_hours_start", "operating_hours_end",
                      "weekday_rules", "schengen_rules", "contact_info", "summary", "raw_text", "confidence", "created_utc"]
         let c = try names.map { try h.index($0, in: file) }
         var n = 0
+        var icaos = Set<String>()
         while let r = rows.next() {
             guard r.count > 1 else { continue }
             var values: [any SQLBindable] = c.map { r.field($0).nilIfEmpty }
             values[3] = Int(r.field(c[3]))
             values[11] = Double(r.field(c[11]))
             try db.run("INSERT INTO notifications VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", values)
+            icaos.insert(r.field(c[0]))
             n += 1
+        }
+        return (n, icaos)
+    }
+
+    /// Airport name keys (see `NameIndex.keys`), and the longer ones into the spelling vocabulary.
+    private func importAirportNames(_ db: Database) throws -> Int {
+        let insert = try db.prepare("INSERT INTO airport_names VALUES (?,?,?)")
+        let insertWord = try db.prepare("INSERT INTO vocab_stage VALUES (?)")
+        var n = 0
+        for r in try db.query("SELECT id, name, keywords FROM airports WHERE type IN ('small_airport','medium_airport','large_airport','heliport','seaplane_base')") {
+            for (key, coverage) in NameIndex.keys(name: r.string(1) ?? "", keywords: r.string(2) ?? "") {
+                try insert.run([key, r.int(0) ?? 0, coverage])
+                if key.utf8.count >= 5 { try insertWord.run([key]) }
+                n += 1
+            }
         }
         return n
     }
@@ -328,6 +394,7 @@ public struct DatabaseBuilder: Sendable {
         var n = 0
         let insertPlace = try db.prepare("INSERT INTO places VALUES (?,?,?,?,?,?,?)")
         let insertName = try db.prepare("INSERT INTO place_names VALUES (?,?)")
+        let insertWord = try db.prepare("INSERT INTO vocab_stage VALUES (?)")
         while let r = rows.next() {
             guard r.count > 1 else { continue }
             guard let id = Int(r.field(c[0])), let lat = Double(r.field(c[4])), let lon = Double(r.field(c[5])) else { continue }
@@ -338,10 +405,12 @@ public struct DatabaseBuilder: Sendable {
             // "New York City" is "New York" to everyone; the source's eight alternate names do not say so.
             let population = Int(r.field(c[6])) ?? 0
             if name.hasSuffix(" City"), population >= 500_000 { aliases.append(String(name.dropLast(5))) }
-            for alias in aliases {
+            for (k, alias) in aliases.enumerated() {
                 let folded = TextNormalizer.fold(alias)
                 guard !folded.isEmpty, seen.insert(folded).inserted else { continue }
                 try insertName.run([folded, id])
+                // Spelling vocabulary: the own name of places of 1,000 or more, every name of 15,000 or more.
+                if (k == 0 && population >= 1000) || population >= 15_000 { try insertWord.run([folded]) }
             }
             n += 1
         }

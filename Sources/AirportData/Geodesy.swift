@@ -67,6 +67,8 @@ public enum Geodesy {
         public var offTrackNM: Double
         /// Distance along the route from `from` to the point's abeam position, clamped to the segment, in NM.
         public var alongTrackNM: Double
+        /// True when the point lies behind the start or beyond the end (abeam outside the segment).
+        public var outside: Bool = false
     }
 
     /// Distance of `p` from the great-circle segment `from`→`to`, clamped to the segment ends.
@@ -85,10 +87,10 @@ public enum Geodesy {
         // The along-track angle is signed by whether the point lies ahead of the departure.
         if cos(θ13 - θ12) < 0 { at = -at }
         if at < 0 {
-            return SegmentPosition(offTrackNM: d13 * earthRadiusNM, alongTrackNM: 0)
+            return SegmentPosition(offTrackNM: d13 * earthRadiusNM, alongTrackNM: 0, outside: true)
         }
         if at > d12 {
-            return SegmentPosition(offTrackNM: angularDistance(to, p) * earthRadiusNM, alongTrackNM: d12 * earthRadiusNM)
+            return SegmentPosition(offTrackNM: angularDistance(to, p) * earthRadiusNM, alongTrackNM: d12 * earthRadiusNM, outside: true)
         }
         return SegmentPosition(offTrackNM: abs(xt) * earthRadiusNM, alongTrackNM: at * earthRadiusNM)
     }

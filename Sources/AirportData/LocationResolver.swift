@@ -13,8 +13,41 @@ public struct ResolvedLocation: Sendable, Encodable {
     public var airport: Airport?
     /// The gazetteer place, for towns.
     public var place: Place?
+    /// The reading taken (nil for a location built by hand).
+    public var reading: NameReading?
+    /// Other readings nearly as good, naming something else ("Hanover" in the US when
+    /// Hannover, Germany was taken): answers offer them.
+    public var alternatives: [NameReading] = []
 
-    enum CodingKeys: String, CodingKey { case kind, query, latitude = "latitude_deg", longitude = "longitude_deg", airport, place }
+    public init(kind: Kind, query: String, coordinate: Coordinate, airport: Airport? = nil, place: Place? = nil) {
+        self.kind = kind; self.query = query; self.coordinate = coordinate; self.airport = airport; self.place = place
+    }
+
+    /// What the answer should say about how the name was read: a corrected spelling, and the
+    /// close alternatives with how to ask for them. Nil when there is nothing to say.
+    public var resolutionNote: String? {
+        guard let r = reading else { return nil }
+        var parts: [String] = []
+        let taken = kind == .airport ? (airport?.label ?? r.label) : r.label
+        if !r.exact { parts.append("“\(query)” read as \(taken) (spelling corrected)") }
+        if !alternatives.isEmpty {
+            let others = alternatives.map { alt -> String in
+                let how: String
+                switch alt.kind {
+                case .airportCode, .airportName: how = alt.ident ?? alt.name
+                case .place: how = alt.countryISO.map { "\(alt.name), \($0)" } ?? alt.name
+                case .coordinate: how = alt.name
+                }
+                return "\(alt.label) (say “\(how)”)"
+            }
+            parts.append((r.exact ? "“\(query)” taken as \(taken); " : "") + "also possible: " + others.joined(separator: ", "))
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: "; ")
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case kind, query, latitude = "latitude_deg", longitude = "longitude_deg", airport, place, exact, alternatives, note
+    }
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -24,6 +57,9 @@ public struct ResolvedLocation: Sendable, Encodable {
         try c.encode(coordinate.longitude, forKey: .longitude)
         try c.encode(airport?.ident, forKey: .airport)
         try c.encode(place, forKey: .place)
+        if let r = reading, !r.exact { try c.encode(false, forKey: .exact) }
+        if !alternatives.isEmpty { try c.encode(alternatives.map(\.label), forKey: .alternatives) }
+        try c.encodeIfPresent(resolutionNote, forKey: .note)
     }
 
     /// "Annecy (FR)" / "EGTF Elstree" / "45.90, 6.10".
@@ -40,12 +76,12 @@ public struct ResolvedLocation: Sendable, Encodable {
     }
 }
 
-/// Turns what a pilot typed ("EGTF", "NCE", "Elstree", "Sion, Switzerland", "45.9, 6.1")
-/// into a position, offline.
+/// Turns what a pilot typed ("EGTF", "NCE", "Heathrow airport", "Sion, Switzerland",
+/// "45.9, 6.1") into a position, offline.
 ///
-/// Order: coordinates, then codes (ICAO/ident, then IATA), then towns from the gazetteer
-/// (a ", country" suffix narrows them), then airport names. Towns come before airport names
-/// because "Cannes" should centre on the town, while "Le Bourget" is found by name.
+/// Every tool resolves through here and takes the first of `readings(of:context:limit:)`,
+/// so the understanding side, which asks for the same readings, always agrees with the tools.
+/// See `readings` for the order of evidence.
 public struct LocationResolver: Sendable {
     let repository: AirportRepository
     let countries: CountryResolver
@@ -55,54 +91,55 @@ public struct LocationResolver: Sendable {
         self.countries = countries
     }
 
-    /// Resolves `text` to a location, or throws `unknownPlace` naming it.
+    /// Resolves `text` as a tool argument (a location is expected there); see `resolve(_:context:)`.
     public func resolve(_ text: String) throws -> ResolvedLocation {
-        let query = text.trimmingCharacters(in: .whitespacesAndNewlines.union(.punctuationCharacters.subtracting(CharacterSet(charactersIn: "-"))))
-        guard !query.isEmpty else { throw AirportDataError.unknownPlace(text) }
-        if let c = Self.coordinate(in: query) {
-            return ResolvedLocation(kind: .coordinate, query: query, coordinate: c)
-        }
-        let compact = query.replacingOccurrences(of: " ", with: "")
-        let codeShaped = compact.count >= 3 && compact.count <= 4 && compact.allSatisfy({ $0.isLetter || $0.isNumber })
-        // A code typed in capitals is a code; "Sion" or "Nice" is a name first (a heliport in
-        // Brazil has the GPS code SION), and a code only when no place or airport has that name.
-        if codeShaped, compact == compact.uppercased(), let a = try repository.airport(code: compact) {
-            return ResolvedLocation(kind: .airport, query: query, coordinate: a.coordinate, airport: a)
-        }
-        // "Sion, Switzerland" / "Vik Iceland": split off a trailing country.
-        var name = query
-        var country: String?
-        if let comma = query.lastIndex(of: ",") {
-            let tail = String(query[query.index(after: comma)...]).trimmingCharacters(in: .whitespaces)
-            if let iso = countries.code(for: tail) {
-                country = iso
-                name = String(query[..<comma]).trimmingCharacters(in: .whitespaces)
-            }
-        } else {
-            let words = query.split(separator: " ")
-            if words.count >= 2, let iso = countries.code(for: String(words.last!)) {
-                country = iso
-                name = words.dropLast().joined(separator: " ")
-            }
-        }
-        if let p = try repository.places(named: name, country: country, limit: 1).first {
-            return ResolvedLocation(kind: .place, query: query, coordinate: p.coordinate, place: p)
-        }
-        var filters = AirportFilters()
-        filters.country = country
-        if let a = try repository.search(query: name, filters: filters, limit: 1).first {
-            return ResolvedLocation(kind: .airport, query: query, coordinate: a.coordinate, airport: a)
-        }
-        if codeShaped, let a = try repository.airport(code: compact) {
-            return ResolvedLocation(kind: .airport, query: query, coordinate: a.coordinate, airport: a)
-        }
-        throw AirportDataError.unknownPlace(text)
+        try resolve(text, context: NameContext(expectsLocation: true))
     }
 
-    /// Resolves `text` and, for a town or coordinate, snaps it to the nearest usable airport
+    /// Resolves `text` to its first reading, with the close runners-up kept as `alternatives`.
+    ///
+    /// - Throws: `AirportDataError.closedAirport` for the code of a closed airport,
+    ///   `AirportDataError.unknownPlace` when there is no reading at all.
+    public func resolve(_ text: String, context: NameContext) throws -> ResolvedLocation {
+        let query = text.trimmingCharacters(in: .whitespacesAndNewlines.union(.punctuationCharacters.subtracting(CharacterSet(charactersIn: "-"))))
+        let all = readings(of: query, context: context, limit: 3)
+        guard let first = all.first else { throw AirportDataError.unknownPlace(text) }
+        if first.closed { throw AirportDataError.closedAirport(first.ident ?? query, name: first.name) }
+        var location: ResolvedLocation
+        switch first.kind {
+        case .coordinate:
+            location = ResolvedLocation(kind: .coordinate, query: query, coordinate: first.coordinate!)
+        case .airportCode, .airportName:
+            guard let ident = first.ident, let a = try repository.airport(code: ident) else { throw AirportDataError.unknownPlace(text) }
+            location = ResolvedLocation(kind: .airport, query: query, coordinate: a.coordinate, airport: a)
+        case .place:
+            let c = first.coordinate ?? Coordinate(latitude: 0, longitude: 0)
+            location = ResolvedLocation(kind: .place, query: query, coordinate: c,
+                                        place: Place(name: first.name, countryISO: first.countryISO ?? "", coordinate: c, population: first.population ?? 0))
+        }
+        location.reading = first
+        // Runners-up within 15 NM are the same place for any question (Bern and Bern Airport).
+        location.alternatives = all.dropFirst().filter { r in
+            guard !r.closed, r.score >= first.score - Self.closeMargin, !r.sameEntity(as: first) else { return false }
+            // Worth offering: a place by its own name (not "Sion" as an old name of Jerusalem),
+            // an airport with an ICAO-style code (not a private strip abroad).
+            if r.kind == .place && r.alternateName { return false }
+            // Two places of one name in one district (Ibiza the town and the municipality) are one answer.
+            if r.kind == .place, first.kind == .place, let a = r.coordinate, let b = first.coordinate, Geodesy.distanceNM(a, b) <= 50 { return false }
+            if r.kind == .airportName, !(r.ident.map { $0.count == 4 && $0.allSatisfy(\.isLetter) } ?? false) { return false }
+            guard let a = r.coordinate, let b = first.coordinate else { return true }
+            return Geodesy.distanceNM(a, b) > 15
+        }
+        return location
+    }
+
+    /// Readings within this much of the first are offered as alternatives.
+    public static let closeMargin = 0.06
+
+    /// Resolves `text` and, for a town or coordinate, snaps it to the nearest suitable airport
     /// (routes and distances run airport to airport).
-    public func resolveAirport(_ text: String) throws -> ResolvedLocation {
-        var location = try resolve(text)
+    public func resolveAirport(_ text: String, context: NameContext = NameContext(expectsLocation: true)) throws -> ResolvedLocation {
+        var location = try resolve(text, context: context)
         if location.airport == nil {
             guard let a = try repository.nearestUsableAirport(to: location.coordinate) else {
                 throw AirportDataError.unknownPlace(text)

@@ -25,6 +25,12 @@ public struct Airport: Sendable, Equatable, Encodable {
     public var hasLightedRunway: Bool
     /// `true` when the airport is a designated border crossing point / point of entry.
     public var pointOfEntry: Bool
+    /// `true` when the name, keywords or the border-crossing list say the field is military
+    /// (civil use needs prior permission).
+    public var military: Bool = false
+    /// `true` when the AIP customs/immigration notice data covers the field (customs on
+    /// request or with notice), whether or not it is on a designated list.
+    public var customsNotice: Bool = false
     /// Distance from the searched point, in NM.
     public var distanceNM: Double?
     /// Distance off the route line, in NM.
@@ -42,6 +48,7 @@ public struct Airport: Sendable, Equatable, Encodable {
         case hasHardRunway = "has_hard_runway"
         case hasLightedRunway = "has_lighted_runway"
         case pointOfEntry = "point_of_entry"
+        case military, customsNotice = "customs_notice", customs
         case distanceNM = "distance_nm", segmentDistanceNM = "segment_distance_nm", enrouteDistanceNM = "enroute_distance_nm"
     }
 
@@ -60,12 +67,28 @@ public struct Airport: Sendable, Equatable, Encodable {
         try c.encode(hasHardRunway, forKey: .hasHardRunway)
         try c.encode(hasLightedRunway, forKey: .hasLightedRunway)
         try c.encode(pointOfEntry, forKey: .pointOfEntry)
+        try c.encode(military, forKey: .military)
+        try c.encode(customsNotice, forKey: .customsNotice)
+        try c.encode(customs.rawValue, forKey: .customs)
         try c.encodeIfPresent(distanceNM.map(Self.round1), forKey: .distanceNM)
         try c.encodeIfPresent(segmentDistanceNM.map(Self.round1), forKey: .segmentDistanceNM)
         try c.encodeIfPresent(enrouteDistanceNM.map(Self.round1), forKey: .enrouteDistanceNM)
     }
 
     static func round1(_ v: Double) -> Double { (v * 10).rounded() / 10 }
+
+    /// What the offline data says about customs at the field.
+    public enum Customs: String, Sendable {
+        /// On a designated point-of-entry list (EU border crossing points, UK/IE lists).
+        case designated
+        /// Not on a list, but the AIP notice data says customs is available on request or with notice.
+        case onRequest = "on_request"
+        /// Neither.
+        case none
+    }
+
+    /// The field's customs status: the designated lists first, then the AIP notice data.
+    public var customs: Customs { pointOfEntry ? .designated : (customsNotice ? .onRequest : .none) }
 
     /// "EGTF Elstree" style label.
     public var label: String { "\(ident) \(name)" }
@@ -241,4 +264,16 @@ public struct AirportDetails: Sendable, Encodable {
         case pointsOfEntry = "points_of_entry", notifications
         case regionName = "region", countryName = "country"
     }
+}
+
+/// An airport OurAirports lists as closed, kept only so its code can be answered as closed.
+public struct ClosedAirport: Sendable, Equatable, Encodable {
+    public var ident: String
+    public var name: String
+    public var municipality: String?
+    /// ISO 3166-1 alpha-2 country code.
+    public var isoCountry: String
+    public var coordinate: Coordinate
+
+    enum CodingKeys: String, CodingKey { case ident, name, municipality, isoCountry = "iso_country" }
 }

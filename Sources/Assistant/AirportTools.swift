@@ -66,11 +66,27 @@ public struct AirportTools: Sendable {
     }
 
     func resolve(_ text: String) throws -> ResolvedLocation {
-        do { return try resolver.resolve(text) } catch AirportDataError.unknownPlace { throw unknown(text) }
+        do { return try resolver.resolve(text) } catch AirportDataError.unknownPlace { throw unknown(text) } catch let e as AirportDataError {
+            throw Self.closed(e)
+        }
     }
 
     func resolveAirport(_ text: String) throws -> ResolvedLocation {
-        do { return try resolver.resolveAirport(text) } catch AirportDataError.unknownPlace { throw unknown(text) }
+        do { return try resolver.resolveAirport(text) } catch AirportDataError.unknownPlace { throw unknown(text) } catch let e as AirportDataError {
+            throw Self.closed(e)
+        }
+    }
+
+    /// A closed airport's code as the tool error `closed_airport` (other data errors unchanged).
+    static func closed(_ e: AirportDataError) -> Error {
+        if case .closedAirport = e { return AssistantError.toolFailed(code: "closed_airport", message: e.description) }
+        return e
+    }
+
+    /// The lines saying what the names resolved to when it was not plain: a corrected spelling,
+    /// close alternatives, a town snapped to its airport.
+    func resolutionLines(_ locations: ResolvedLocation...) -> [String] {
+        locations.flatMap { [$0.resolutionNote, snapNote($0)].compactMap { $0 } }
     }
 
     func unknown(_ text: String) -> AssistantError {
@@ -94,16 +110,40 @@ public struct AirportTools: Sendable {
         return "\(l.label) → nearest airport \(a.label), \(Fmt.num(d)) NM away"
     }
 
+    /// The table's customs cell: "listed" for a designated point of entry (EU/UK list),
+    /// "on req." where only the AIP notice data says customs is available on request.
+    static func customsCell(_ a: Airport) -> String {
+        switch a.customs {
+        case .designated: return "listed"
+        case .onRequest: return "on req."
+        case .none: return "-"
+        }
+    }
+
+    /// The legend under an airport table, for the marks it uses.
+    static func legend(_ airports: [Airport]) -> [String] {
+        var lines: [String] = []
+        if airports.contains(where: { $0.customs == .designated }) {
+            lines.append("Customs: listed = designated point of entry (EU/UK list); on req. = customs on request per the AIP notice data. Check AIP AD 2.3 for hours and notice.")
+        } else if airports.contains(where: { $0.customs == .onRequest }) {
+            lines.append("Customs: on req. = customs on request per the AIP notice data (AIP AD 2.3); not a designated point of entry.")
+        }
+        if airports.contains(where: \.military) {
+            lines.append("[mil] = military field: civil use needs prior permission (PPR).")
+        }
+        return lines
+    }
+
     func airportRowsTable(_ airports: [Airport], distanceTitle: String?, distance: (Airport) -> String, extra: (title: String, value: (Airport) -> String)? = nil) -> TextTable {
         var columns: [TextTable.Column] = [.init("#", .right), .init("ICAO"), .init("Name", flexible: true), .init("Town", flexible: true), .init("Ctry")]
         if let t = distanceTitle { columns.append(.init(t, .right)) }
         if let e = extra { columns.append(.init(e.title, .right)) }
         columns += [.init("Runway", .right), .init("Surf"), .init("Customs")]
         let rows = airports.enumerated().map { i, a -> [String] in
-            var r = [String(ASCIIMap.label(for: i)), a.ident, a.name, a.municipality ?? "", a.isoCountry]
+            var r = [String(ASCIIMap.label(for: i)), a.ident, a.military ? a.name + " [mil]" : a.name, a.municipality ?? "", a.isoCountry]
             if distanceTitle != nil { r.append(distance(a)) }
             if let e = extra { r.append(e.value(a)) }
-            r += [Fmt.feet(a.longestRunwayFt), Fmt.surface(a), a.pointOfEntry ? "yes" : "-"]
+            r += [Fmt.feet(a.longestRunwayFt), Fmt.surface(a), Self.customsCell(a)]
             return r
         }
         return TextTable(columns: columns, rows: rows)
@@ -139,36 +179,66 @@ public struct AirportTools: Sendable {
                           "large": includeLarge ? "" : " Large airline airports are left out; say \"including large airports\" to see them."]
             let summary = try templates.answer("search_airports", found.isEmpty ? "country_none" : "country_found", values)
             return ToolOutput(summary: summary, table: found.isEmpty ? nil : airportRowsTable(found, distanceTitle: nil, distance: { _ in "" }),
-                              notes: notes, result: try result(["query": JSONValue.string(query), "country": JSONValue.string(iso), "total": JSONValue.number(Double(total)), "airports": found, "filters_not_applied": f.unsupported]),
+                              notes: notes + Self.legend(found), result: try result(["query": JSONValue.string(query), "country": JSONValue.string(iso), "total": JSONValue.number(Double(total)), "airports": found, "filters_not_applied": f.unsupported]),
                               visualization: VisualizationPayload(kind: .markers, markers: found.map { .init($0) }), warnings: warnings)
         }
-        let found = try repository.search(query: query, filters: f, limit: limit)
+        var found = try repository.search(query: query, filters: f, limit: limit)
+        var readingNote: String?
+        // The name's own reading leads the list, as every other tool would read it ("Heathrow"
+        // is EGLL, "EGBE" is closed): the text search alone ranks by size and word match.
+        if let r = resolver.readings(of: query, context: NameContext(expectsAirport: true, expectsLocation: true), limit: 1).first,
+           r.kind == .airportCode || r.kind == .airportName, let ident = r.ident {
+            if r.closed { throw Self.closed(.closedAirport(ident, name: r.name)) }
+            if !r.exact { readingNote = "“\(query)” read as \(r.label) (spelling corrected)" }
+            if let i = found.firstIndex(where: { $0.ident == ident }) {
+                found.insert(found.remove(at: i), at: 0)
+            } else if f.isEmpty, let a = try repository.airport(code: ident) {
+                found.insert(a, at: 0)
+                found = Array(found.prefix(limit))
+            }
+        }
         let values = ["count": String(found.count), "query": query, "filters": filterText(f)]
-        let summary = try templates.answer("search_airports", found.isEmpty ? "none" : "found", values)
+        var summary = try templates.answer("search_airports", found.isEmpty ? "none" : "found", values)
+        if let readingNote { summary = readingNote + "\n" + summary }
         return ToolOutput(summary: summary, table: found.isEmpty ? nil : airportRowsTable(found, distanceTitle: nil, distance: { _ in "" }),
-                          notes: notes, result: try result(["query": JSONValue.string(query), "airports": found, "filters_not_applied": f.unsupported]),
+                          notes: notes + Self.legend(found), result: try result(["query": JSONValue.string(query), "airports": found, "filters_not_applied": f.unsupported]),
                           visualization: VisualizationPayload(kind: .markers, markers: found.map { .init($0) }), warnings: warnings)
     }
 
     // MARK: - find_airports_near_location
 
+    /// A large airport this close to the place asked about is the place's own airport.
+    static let ownAirportRadiusNM = 10.0
+
     func nearLocation(_ a: Arguments) throws -> ToolOutput {
         let query = a["location_query"]?.stringValue ?? ""
         let radius = a["max_distance_nm"]?.doubleValue ?? 50
         let limit = a["max_results"]?.intValue ?? 5
-        let includeLarge = a["include_large_airports"]?.boolValue ?? false
+        let includeLargeArgument = a["include_large_airports"]?.boolValue
+        let includeLarge = includeLargeArgument ?? false
         let f = try filters(a)
         var (notes, warnings) = unsupportedNotes(f)
         let center = try resolve(query)
         let excluded: Set<String> = center.kind == .airport ? [center.airport!.ident] : []
-        // Large airports are searched too, so the answer can say which ones were left out.
+        // Large airports are searched too, so the answer can say which ones were left out. Unless
+        // the user said otherwise, a large airport within 10 NM is the place's own airport
+        // (Kristiansand → ENCN) and is kept: "nearest" must not skip it.
         let everything = try repository.airports(near: center.coordinate, radiusNM: radius, filters: f, limit: 1000, includeLarge: true, excluding: excluded).airports
-        let kept = includeLarge ? everything : everything.filter { $0.type != "large_airport" }
-        let found = Array(kept.prefix(limit)), total = kept.count
-        if !includeLarge, let note = largeLeftOut(everything) { notes.append(note) }
+        let kept = includeLarge ? everything : everything.filter {
+            $0.type != "large_airport" || (includeLargeArgument == nil && ($0.distanceNM ?? .infinity) <= Self.ownAirportRadiusNM)
+        }
+        // The best `limit` by usefulness within 5 NM bands, civil fields before military ones,
+        // then shown nearest first (military ones after the civil ones).
+        let ranked = kept.filter { !$0.military } + kept.filter(\.military)
+        let found = ranked.prefix(limit).sorted { ($0.military ? 1 : 0, $0.distanceNM ?? 0, $0.ident) < ($1.military ? 1 : 0, $1.distanceNM ?? 0, $1.ident) }
+        let total = kept.count
+        if !includeLarge, let note = largeLeftOut(everything.filter { e in !kept.contains { $0.ident == e.ident } }) { notes.append(note) }
+        notes += Self.legend(found)
         let values = ["count": String(found.count), "total": String(total), "radius": Fmt.num(radius), "place": center.label, "filters": filterText(f),
                       "more": total > found.count ? " (best \(found.count) of \(total))" : ""]
-        let summary = try templates.answer("find_airports_near_location", found.isEmpty ? "none" : "found", values)
+        var summary = try templates.answer("find_airports_near_location", found.isEmpty ? "none" : "found", values)
+        let resolution = resolutionLines(center)
+        if !resolution.isEmpty { summary = resolution.joined(separator: "\n") + "\n" + summary }
         let table = found.isEmpty ? nil : airportRowsTable(found, distanceTitle: "NM", distance: { Fmt.num($0.distanceNM ?? 0) },
                                                             extra: ("Brg", { Fmt.course(Geodesy.initialCourse(center.coordinate, $0.coordinate)) }))
         let point = VisualizationPayload.Marker(ident: center.airport?.ident ?? "", name: center.label, coordinate: center.coordinate, role: "center")
@@ -201,8 +271,8 @@ public struct AirportTools: Sendable {
         let f = try filters(a)
         var (notes, warnings) = unsupportedNotes(f)
         let length = Geodesy.distanceNM(dep.coordinate, dest.coordinate)
-        let everything = try repository.airports(alongRouteFrom: dep.coordinate, to: dest.coordinate, corridorNM: corridor, filters: f,
-                                                 limit: 1000, includeLarge: true, excluding: [dep.ident, dest.ident]).airports
+        let everything = try repository.corridorAirports(from: dep.coordinate, to: dest.coordinate, corridorNM: corridor, filters: f,
+                                                         includeLarge: true, excluding: [dep.ident, dest.ident])
         var found = includeLarge ? everything : everything.filter { $0.type != "large_airport" }
         var total = found.count
         let largeNote = includeLarge ? nil : largeLeftOut(everything)
@@ -222,7 +292,7 @@ public struct AirportTools: Sendable {
                 if found.isEmpty { legNote! += " None is: the trip needs two or more stops." }
             }
         }
-        let shown = Array(found.prefix(limit))
+        let shown = AirportRepository.spread(found, routeLengthNM: length, limit: limit, includeMilitary: false)
         var values = ["count": String(shown.count), "total": String(total), "radius": Fmt.num(corridor), "from": dep.label, "to": dest.label,
                       "distance": Fmt.num(length, decimals: 0), "filters": filterText(f),
                       "more": total > shown.count ? " (best \(shown.count) of \(total))" : ""]
@@ -231,11 +301,12 @@ public struct AirportTools: Sendable {
             values["time"] = ", \(Fmt.duration(hours: length / s.knots)) at \(s.source)"
         }
         var summary = try templates.answer("find_airports_near_route", shown.isEmpty ? "none" : "found", values)
-        let snaps = [snapNote(from), snapNote(to)].compactMap { $0 }
+        let snaps = resolutionLines(from, to)
         if !snaps.isEmpty { summary = snaps.joined(separator: "\n") + "\n" + summary }
         if let legNote { notes.insert(legNote, at: 0) }
+        notes += Self.legend(shown)
         if let largeNote { notes.append(largeNote) }
-        let endpoints = "Departure \(dep.label) (\(Fmt.feet(dep.longestRunwayFt)), customs \(dep.pointOfEntry ? "yes" : "no")) · Destination \(dest.label) (\(Fmt.feet(dest.longestRunwayFt)), customs \(dest.pointOfEntry ? "yes" : "no"))"
+        let endpoints = "Departure \(dep.label) (\(Fmt.feet(dep.longestRunwayFt)), customs \(Self.customsWords(dep))) · Destination \(dest.label) (\(Fmt.feet(dest.longestRunwayFt)), customs \(Self.customsWords(dest)))"
         notes.insert(endpoints, at: 0)
         let table = shown.isEmpty ? nil : airportRowsTable(shown, distanceTitle: "Off", distance: { Fmt.num($0.segmentDistanceNM ?? 0) },
                                                            extra: ("Along", { Fmt.num($0.enrouteDistanceNM ?? 0, decimals: 0) }))
@@ -254,30 +325,44 @@ public struct AirportTools: Sendable {
 
     /// The airport a single-airport question names: a code, an airport's name ("Biggin Hill",
     /// "Le Touquet"), or a town, which is snapped to its nearest usable airport.
-    func airport(_ text: String) throws -> Airport {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        if trimmed == trimmed.uppercased(), let a = try repository.airport(code: trimmed) { return a }
-        if let a = try repository.search(query: trimmed, filters: AirportFilters(), limit: 1).first { return a }
-        if let a = try? resolveAirport(trimmed).airport { return a }
-        throw unknown(text)
+    func airport(_ text: String) throws -> Airport { try airportResolving(text).airport }
+
+    /// The airport and the lines saying how the name was read ("Oxford (GB) → nearest airport EGTK ...").
+    func airportResolving(_ text: String) throws -> (airport: Airport, lines: [String]) {
+        let location = try resolveAirport(text.trimmingCharacters(in: .whitespaces))
+        guard let a = location.airport else { throw unknown(text) }
+        return (a, resolutionLines(location))
+    }
+
+    /// "designated point of entry (EU list)", "on request (AIP notice)" or "no".
+    static func customsWords(_ a: Airport) -> String {
+        switch a.customs {
+        case .designated: return "designated point of entry"
+        case .onRequest: return "on request (AIP notice)"
+        case .none: return "no"
+        }
     }
 
     func details(_ a: Arguments) throws -> ToolOutput {
-        let airport = try airport(a["icao_code"]?.stringValue ?? "")
+        let (airport, resolution) = try airportResolving(a["icao_code"]?.stringValue ?? "")
         let d = try repository.details(of: airport)
         let place = [airport.municipality, d.regionName, d.countryName].compactMap { $0 }.filter { !$0.isEmpty }
-        let entry: String
+        var entry: String
         if let p = d.pointsOfEntry.first {
-            let comment = p.comment.flatMap { $0.count <= 40 ? ", \($0)" : nil } ?? ""
-            entry = "Point of entry: yes (\(Self.sourceName(p.source))\(comment)). Check AIP AD 2.3 for customs hours and notice."
+            let comment = p.comment.flatMap { Self.listRemark($0) }.map { "; list remark: \($0)" } ?? ""
+            entry = "Customs: designated point of entry (\(Self.sourceName(p.source))\(comment)). Check AIP AD 2.3 for customs hours and notice."
+        } else if let rule = d.notifications.first(where: { $0.ruleType == "customs" }) ?? d.notifications.first {
+            entry = "Customs: not a designated point of entry, but the AIP notice data gives customs \(rule.notificationType == "on_request" ? "on request" : "with notice") (see below)."
         } else {
-            entry = "Point of entry: not in the border crossing lists; international flights need an entry airport."
+            entry = "Customs: not in the border crossing lists nor the AIP notice data; international flights need an entry airport."
         }
+        if airport.military { entry += "\nMilitary field: civil use needs prior permission (PPR)." }
         let values = ["ident": airport.ident, "name": airport.name, "place": place.joined(separator: ", "),
                       "type": airport.type.replacingOccurrences(of: "_", with: " "),
                       "elevation": Fmt.feet(airport.elevationFt), "lat": String(format: "%.4f", airport.coordinate.latitude),
                       "lon": String(format: "%.4f", airport.coordinate.longitude), "iata": airport.iataCode.map { ", IATA \($0)" } ?? "", "entry": entry]
-        let summary = try templates.answer("get_airport_details", "summary", values)
+        var summary = try templates.answer("get_airport_details", "summary", values)
+        if !resolution.isEmpty { summary = resolution.joined(separator: "\n") + "\n" + summary }
         var notes: [String] = []
         if !d.frequencies.isEmpty {
             notes.append("Frequencies: " + d.frequencies.map { "\($0.type) \(String(format: "%.3f", $0.mhz))" }.joined(separator: ", "))
@@ -298,6 +383,21 @@ public struct AirportTools: Sendable {
                           visualization: VisualizationPayload(kind: .markerWithDetails, markers: [.init(airport)]))
     }
 
+    /// The list's own remark worth repeating (seasonal, military, non-public, Schengen-only...);
+    /// nil for a bare German Land name or a long provenance note.
+    static func listRemark(_ comment: String) -> String? {
+        // UK/IE rows: "designated GB aerodrome ...; listed as 'X'; military aerodrome; gov.uk GAR table row ...":
+        // the first two parts say how the row was matched, the rest are the list's remarks.
+        let parts = comment.components(separatedBy: "; ").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && !$0.hasPrefix("designated ") && !$0.hasPrefix("listed as") }
+        let meaningful = ["seasonal", "summer", "winter", "military", "non-public", "public", "exceptional", "helicopter", "heliport",
+                          "schengen", "small international", "only", "c=", "conditions", "type ii", "prior", "notice"]
+        let kept = parts.filter { p in meaningful.contains { p.lowercased().contains($0) } }
+        guard !kept.isEmpty else { return nil }
+        let text = kept.joined(separator: "; ")
+        return text.count <= 120 ? text : String(text.prefix(120)) + "…"
+    }
+
     /// The list a point of entry comes from, in words.
     static func sourceName(_ source: String) -> String {
         switch source {
@@ -312,11 +412,12 @@ public struct AirportTools: Sendable {
     // MARK: - get_notification_for_airport
 
     func notification(_ a: Arguments) throws -> ToolOutput {
-        let airport = try airport(a["icao"]?.stringValue ?? "")
+        let (airport, resolution) = try airportResolving(a["icao"]?.stringValue ?? "")
         let rules = try repository.notifications(icao: airport.ident)
         let entries = try repository.pointsOfEntry(icao: airport.ident)
         let day = a["day_of_week"]?.stringValue
-        let entryText = entries.isEmpty ? "\(airport.ident) is not in the border crossing lists." : "\(airport.ident) is a designated point of entry."
+        var entryText = entries.isEmpty ? "\(airport.ident) is not in the border crossing lists." : "\(airport.ident) is a designated point of entry (\(Self.sourceName(entries[0].source)))."
+        if !resolution.isEmpty { entryText += "\n" + resolution.joined(separator: "\n") }
         guard !rules.isEmpty else {
             let summary = try templates.answer("get_notification_for_airport", "none", ["airport": airport.label, "entry": entryText])
             return ToolOutput(summary: summary, result: try result(["airport": airport, "rules": [NotificationRule](), "point_of_entry": JSONValue.bool(!entries.isEmpty)]),
@@ -325,7 +426,8 @@ public struct AirportTools: Sendable {
         var lines: [String] = []
         for r in rules {
             lines.append(Self.describe(r, day: day))
-            if !r.contact.isEmpty { lines.append("Contact: " + r.contact.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")) }
+            let contact = r.contact.filter { !$0.value.trimmingCharacters(in: .whitespaces).isEmpty }
+            if !contact.isEmpty { lines.append("Contact: " + contact.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")) }
         }
         let summary = try templates.answer("get_notification_for_airport", "found", ["airport": airport.label, "entry": entryText])
         let source = "Source: AIP AD 2.3 parsed by FlyFun (confidence \(Fmt.num((rules.first?.confidence ?? 0) * 100, decimals: 0))%, extracted \(rules.first?.extractedUTC?.prefix(10) ?? "?")); confirm with the current AIP."
@@ -387,7 +489,7 @@ public struct AirportTools: Sendable {
             values["time"] = "\nTime at \(s.source): \(Fmt.duration(hours: nm / s.knots)) (no wind)."
         }
         var summary = try templates.answer("calculate_flight_distance", "found", values)
-        let snaps = [snapNote(from), snapNote(to)].compactMap { $0 }
+        let snaps = resolutionLines(from, to)
         if !snaps.isEmpty { summary = snaps.joined(separator: "\n") + "\n" + summary }
         let route = VisualizationPayload.RouteLine(from: .init(dep, role: "departure"), to: .init(dest, role: "destination"))
         return ToolOutput(summary: summary,

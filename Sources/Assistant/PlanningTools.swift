@@ -36,7 +36,8 @@ public final class LazyAircraftTypes: @unchecked Sendable {
             let dir = dataDirectory.appendingPathComponent("aircraft")
             do {
                 loaded = .success(try AircraftTypeCatalog(typesCSV: dir.appendingPathComponent("types.csv"),
-                                                          cruiseSpeedsCSV: dir.appendingPathComponent("cruise_speeds.csv")))
+                                                          cruiseSpeedsCSV: dir.appendingPathComponent("cruise_speeds.csv"),
+                                                          aliasesCSV: dir.appendingPathComponent("type_aliases.csv")))
             } catch let e as PlanningError {
                 loaded = .failure(e)
             } catch {
@@ -77,6 +78,8 @@ public final class PlanningTools: @unchecked Sendable {
     let templates: Templates
     let state: SessionState
     let types: LazyAircraftTypes
+    /// The airline table, for the EU261 tool's `airline` argument.
+    let airlines: LazyAirlines
     let profilesDirectory: URL
     let storePath: String
 
@@ -102,6 +105,7 @@ public final class PlanningTools: @unchecked Sendable {
         self.templates = templates
         self.state = state
         self.types = LazyAircraftTypes.shared(dataDirectory: dataDirectory)
+        self.airlines = LazyAirlines.shared(dataDirectory: dataDirectory)
         self.profilesDirectory = dataDirectory.appendingPathComponent("aircraft/profiles")
         self.storePath = storePath
     }
@@ -157,16 +161,18 @@ public final class PlanningTools: @unchecked Sendable {
     /// Resolves an ICAO/IATA code, airport name or town (snapped to its airport, like the route tools).
     func resolveAirport(_ text: String) throws -> PlannedAirport {
         let t = text.trimmingCharacters(in: .whitespaces)
-        if let a = try repository.airport(code: t.uppercased()) { return PlannedAirport(airport: a, snapNote: nil) }
         do {
             let l = try resolver.resolveAirport(t)
             guard let a = l.airport else { throw AssistantError.unknownPlace(t) }
-            let note = l.kind == .airport ? nil
+            let snap = l.kind == .airport ? nil
                 : "\(l.label) → nearest airport \(a.label), \(Fmt.num(AirportData.Geodesy.distanceNM(l.coordinate, a.coordinate))) NM away"
-            return PlannedAirport(airport: a, snapNote: note)
+            let note = [l.resolutionNote, snap].compactMap { $0 }.joined(separator: "\n")
+            return PlannedAirport(airport: a, snapNote: note.isEmpty ? nil : note)
         } catch AirportDataError.unknownPlace {
             if t.count == 4, t.allSatisfy(\.isLetter) { throw AssistantError.unknownAirport(t.uppercased()) }
             throw AssistantError.unknownPlace(t)
+        } catch let e as AirportDataError {
+            throw AirportTools.closed(e)
         }
     }
 
@@ -793,10 +799,11 @@ public final class PlanningTools: @unchecked Sendable {
     /// nearest large (airline) airport within 60 NM, else the nearest usable airport.
     func airlineAirport(_ text: String) throws -> PlannedAirport {
         let t = text.trimmingCharacters(in: .whitespaces)
-        if let a = try repository.airport(code: t.uppercased()) { return PlannedAirport(airport: a, snapNote: nil) }
         let l: ResolvedLocation
         do { l = try resolver.resolve(t) } catch AirportDataError.unknownPlace {
             throw AssistantError.unknownPlace(t)
+        } catch let e as AirportDataError {
+            throw AirportTools.closed(e)
         }
         if l.kind == .airport, let a = l.airport { return PlannedAirport(airport: a, snapNote: nil) }
         let near = try repository.airports(near: l.coordinate, radiusNM: 60, filters: AirportFilters(), limit: 200, includeLarge: true).airports
@@ -817,7 +824,19 @@ public final class PlanningTools: @unchecked Sendable {
         if !cancelled && delay == nil {
             throw AssistantError.toolFailed(code: "missing_disruption", message: "EU261 needs the arrival delay (e.g. 'delayed 4 hours') or 'cancelled'")
         }
-        let region = a["carrier_region"]?.stringValue.flatMap(CarrierRegion.init(rawValue:))
+        var region = a["carrier_region"]?.stringValue.flatMap(CarrierRegion.init(rawValue:))
+        // "Air France" → an EU carrier, from the offline airline table, unless the region was said.
+        var airlineNote: String?
+        if let name = a["airline"]?.stringValue {
+            if let airline = airlines.airline(named: name) {
+                let codes = [airline.iata, airline.icao].compactMap { $0 }.joined(separator: "/")
+                let words = ["eu": "EU/EEA/Swiss carrier", "uk": "UK carrier", "other": "non-EU, non-UK carrier"][airline.region.rawValue] ?? ""
+                airlineNote = "Airline: \(airline.name) (\(codes), licensed in \(airline.countryISO)): \(words) (OpenFlights airline table)."
+                if region == nil { region = airline.region }
+            } else {
+                airlineNote = "Airline '\(name)' is not in the offline airline table; say whether it is an EU, UK or other carrier."
+            }
+        }
         func point(_ p: PlannedAirport) -> AirportPoint {
             AirportPoint(code: p.airport.iataCode.map { "\(p.airport.ident)/\($0)" } ?? p.airport.ident, countryCode: p.airport.isoCountry,
                          latitude: p.airport.coordinate.latitude, longitude: p.airport.coordinate.longitude)
@@ -834,7 +853,7 @@ public final class PlanningTools: @unchecked Sendable {
             "from": from.airport.label, "to": to.airport.label, "verdict": verdicts.joined(separator: "; "),
         ])
         summary += "\n" + PlanningDescriber.describe(r)
-        var notes = [from.snapNote, to.snapNote].compactMap { $0 }
+        var notes = [from.snapNote, to.snapNote, airlineNote].compactMap { $0 }
         if region == nil, r.assessments.contains(where: { $0.jurisdictionReason.contains("carrier not given") }) {
             notes.append(try templates.answer("eu261_compensation", "carrier", [:]))
         }

@@ -59,10 +59,17 @@ public struct AircraftTypeCatalog: Sendable {
     let types: [String: TypeEntry]
     let order: [String]
     let speeds: [SpeedEntry]
+    /// Normalised alias ("skyhawk", "robindr400", "tbm900") → designator, from `type_aliases.csv`.
+    let aliases: [String: String]
+    /// Normalised Doc 8643 model name ("172skyhawk", "pa28161warrior2") → designator, for names naming one designator only.
+    let modelNames: [String: String]
 
-    /// Loads both files.
-    /// - Throws: `PlanningError.fileProblem` naming the file and row when a file is missing or malformed.
-    public init(typesCSV: URL, cruiseSpeedsCSV: URL) throws {
+    /// Loads the designators, the cruise speeds and, when given, the alias table
+    /// (`type_aliases.csv`: `alias,designator,cruise_kts,basis`; an alias row with a cruise speed
+    /// supplies the speed of a designator the cruise table lacks).
+    /// - Throws: `PlanningError.fileProblem` naming the file and row when a file is missing or
+    ///   malformed, or an alias names a designator not in `types.csv` or two designators.
+    public init(typesCSV: URL, cruiseSpeedsCSV: URL, aliasesCSV: URL? = nil) throws {
         func load(_ url: URL) throws -> [[String: String]] {
             let text: String
             do { text = try String(contentsOf: url, encoding: .utf8) } catch {
@@ -97,9 +104,62 @@ public struct AircraftTypeCatalog: Sendable {
                                      cruiseKt: r["cruise_kts"].flatMap { Int($0) }, range: r["range_kts"].flatMap { $0.isEmpty ? nil : $0 },
                                      aliases: (r["aliases"] ?? "").split(separator: " ").map(String.init)))
         }
+        var aliases: [String: String] = [:]
+        if let aliasesCSV {
+            for (row, r) in try load(aliasesCSV).enumerated() {
+                let alias = normalisedKey(r["alias"] ?? ""), d = (r["designator"] ?? "").uppercased()
+                guard !alias.isEmpty, types[d] != nil else {
+                    throw PlanningError.fileProblem(path: aliasesCSV.path, detail: "row \(row + 2): '\(d)' is not a designator in types.csv")
+                }
+                if let other = aliases[alias], other != d {
+                    throw PlanningError.fileProblem(path: aliasesCSV.path, detail: "row \(row + 2): alias '\(r["alias"] ?? "")' names both \(other) and \(d)")
+                }
+                aliases[alias] = d
+                if let kt = r["cruise_kts"].flatMap({ Int($0) }), !speeds.contains(where: { $0.designator == d }) {
+                    speeds.append(SpeedEntry(key: d.lowercased(), designator: d, name: r["alias"] ?? d, cruiseKt: kt, range: nil, aliases: []))
+                }
+            }
+        }
+        // A model name shared by several designators ("Tiger", "Commuter") says nothing on its own.
+        var names: [String: String] = [:]
+        var ambiguous = Set<String>()
+        for (d, t) in types {
+            for key in Set(t.searchKeys) where key.count >= 3 {
+                if let other = names[key], other != d { ambiguous.insert(key) } else { names[key] = d }
+            }
+        }
+        for key in ambiguous { names[key] = nil }
         self.types = types
         self.order = order
         self.speeds = speeds
+        self.aliases = aliases
+        self.modelNames = names
+    }
+
+    /// The ICAO designator a pilot's name for a type means, or nil: strict, for recognisers.
+    ///
+    /// "Bonanza" → BE36, "Skyhawk" → C172, "Cessna 182"/"Skylane" → C182, "Mooney"/"M20J" → M20P,
+    /// "Arrow" → P28R, "Archer"/"Warrior"/"PA-28" → P28A, "Robin DR400" → DR40, "TBM 900" → TBM9,
+    /// "SR22"/"DA40" (designators themselves). Case, spaces and hyphens are ignored. Tried in
+    /// order: the alias table, a designator (typed in capitals, or of 3+ characters with a digit, so the
+    /// word "star" is not the designator STAR), a Doc 8643 model name naming one designator only.
+    /// No partial matches: "Cessna" alone is nil.
+    public func designator(forName name: String) -> String? {
+        let key = normalisedKey(name)
+        guard key.count >= 2 else { return nil }
+        if let d = aliases[key] { return d }
+        let upper = key.uppercased()
+        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        if types[upper] != nil, trimmed == trimmed.uppercased() || (key.count >= 3 && key.contains(where: \.isNumber)) { return upper }
+        if let d = modelNames[key], key.contains(where: \.isNumber) || key.count >= 5 { return d }
+        return nil
+    }
+
+    /// The designator and typical cruise TAS (knots) a pilot's name for a type means, or nil
+    /// when the name is unknown or the type has no cruise speed in the offline data.
+    public func cruise(forName name: String) -> (designator: String, knots: Int)? {
+        guard let d = designator(forName: name), let kt = cruiseSpeed(for: d) else { return nil }
+        return (d, kt)
     }
 
     /// Number of distinct designators loaded.
@@ -134,6 +194,7 @@ public struct AircraftTypeCatalog: Sendable {
                                             engineCount: t.engineCount, manufacturers: t.manufacturers, models: t.models,
                                             cruiseKt: s?.cruiseKt, cruiseRangeKt: s?.range, cruiseName: s?.name, matchedBy: how))
         }
+        if let d = aliases[key] { add(d, "alias") }
         if types[query.uppercased().trimmingCharacters(in: .whitespaces)] != nil { add(query.uppercased().trimmingCharacters(in: .whitespaces), "designator") }
         if types[key.uppercased()] != nil { add(key.uppercased(), "designator") }
         for s in speeds where normalisedKey(s.key) == key || s.aliases.contains(where: { normalisedKey($0) == key }) || normalisedKey(s.name) == key {

@@ -52,3 +52,23 @@ struct TextNormalizerTests {
     @Test("decimal points inside numbers survive")
     func decimals() { #expect(TextNormalizer.fold("legs of 1.5 hours") == "legs of 1.5 hours") }
 }
+
+@Suite("Military fields")
+struct MilitaryClassifierTests {
+    @Test("names and keywords that say military", arguments: [
+        ("Istrana Air Base", ""), ("RAF Abingdon", ""), ("Vélizy-Villacoublay Air Base", "BA 107"), ("Wiesbaden Army Airfield", ""),
+        ("Orange-Caritat (BA 115) Air Base", ""), ("Fliegerhorst Wunstorf", ""), ("RNAS Culdrose", ""), ("MoD Boscombe Down", ""),
+        ("Mollis Airfield", "Militärflugplatz Mollis, Mollis Air Base"),
+    ])
+    func military(_ c: (String, String)) {
+        #expect(MilitaryClassifier.isMilitary(name: c.0, keywords: c.1))
+    }
+
+    @Test("civil fields, former bases and airports whose keywords keep an old base name", arguments: [
+        ("Fairoaks Airport", "", false), ("Coventry Airport", "RAF Baginton, EGBE, CVT", false), ("Frankfurt Main Airport", "Rhein-Main Air Base", true),
+        ("Kakolewo (former military)", "", false), ("Biggin Hill Airport", "RAF Biggin Hill", false), ("Modlin Airport", "", false),
+    ])
+    func civil(_ c: (String, String, Bool)) {
+        #expect(!MilitaryClassifier.isMilitary(name: c.0, keywords: c.1, scheduledService: c.2))
+    }
+}
