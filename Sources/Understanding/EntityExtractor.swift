@@ -499,7 +499,9 @@ public struct EntityExtractor: Sendable {
         while let w = words.last, words.count > 1, Self.spanChatter.contains(TextNormalizer.fold(w)) { words.removeLast() }
         let cleaned = words.joined(separator: " ").trimmingCharacters(in: CharacterSet(charactersIn: " ,.;:?!"))
         guard words.count > 1, !cleaned.isEmpty else { return cleaned.isEmpty ? trimmed : cleaned }
-        if LocationResolverShim.coordinateText(in: cleaned) != nil || !resolver.readings(of: cleaned, limit: 1).isEmpty { return cleaned }
+        if LocationResolverShim.coordinateText(in: cleaned) != nil { return cleaned }
+        let whole = resolver.readings(of: cleaned, limit: 1).first
+        if whole?.exact == true { return cleaned }
         // "Sion, Switzerland": a name narrowed by its country is kept whole.
         if let comma = cleaned.lastIndex(of: ","), countries.code(for: cleaned[cleaned.index(after: comma)...].trimmingCharacters(in: .whitespaces)) != nil,
            !resolver.readings(of: String(cleaned[..<comma]), limit: 1).isEmpty { return cleaned }
@@ -508,9 +510,10 @@ public struct EntityExtractor: Sendable {
             for start in 0...(words.count - length) {
                 let candidate = words[start..<(start + length)].joined(separator: " ").trimmingCharacters(in: CharacterSet(charactersIn: " ,.;:?!"))
                 guard candidate.count >= 3, !lexicon.commonWords.contains(candidate.lowercased()) else { continue }
-                if !resolver.readings(of: candidate, limit: 1).isEmpty { return candidate }
+                if resolver.readings(of: candidate, limit: 1).first?.exact == true { return candidate }
             }
         }
+        // Only a typo-tolerant reading of the whole phrase: keep it whole ("Fairoks").
         return cleaned
     }
 }
