@@ -79,7 +79,11 @@ public final class AppEnvironment: @unchecked Sendable {
         countries = CountryResolver(countries: try repository.countries())
         let resolver = LocationResolver(repository: repository, countries: countries)
         let lexicon = try Lexicon.load(from: resources.toolCatalog.appendingPathComponent("lexicon"))
-        let extractor = EntityExtractor(repository: repository, countries: countries, lexicon: lexicon)
+        let types = LazyAircraftTypes.shared(dataDirectory: resources.data)
+        let airlines = LazyAirlines.shared(dataDirectory: resources.data)
+        let extractor = EntityExtractor(repository: repository, countries: countries, lexicon: lexicon,
+                                        aircraftDesignator: { name in (try? types.catalog())?.designator(forName: name) },
+                                        airlineRegion: { name in (try? airlines.directory())?.airline(named: name)?.region.rawValue })
         let airportTools = AirportTools(repository: repository, resolver: resolver, countries: countries, templates: templates,
                                         cruiseSpeed: LazyAircraftTypes.shared(dataDirectory: resources.data).cruiseSpeed)
         var handlers = airportTools.handlers

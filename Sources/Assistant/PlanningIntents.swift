@@ -574,6 +574,8 @@ enum PlanningIntents {
         if PlanningText.first(#"\bnon[- ]?(?:eu|european|uk|british)\s+(?:airline|carrier)\b"#, in: lower) != nil { a["carrier_region"] = "other" }
         else if PlanningText.first(#"\b(?:eu|european|community)\s+(?:airline|carrier)\b"#, in: lower) != nil { a["carrier_region"] = "eu" }
         else if PlanningText.first(#"\b(?:uk|british)\s+(?:airline|carrier)\b"#, in: lower) != nil { a["carrier_region"] = "uk" }
+        // A named airline ("Air France", "on delta") when no region was stated outright.
+        else if let r = e.carrierRegion { a["carrier_region"] = .string(r) }
         return a
     }
 

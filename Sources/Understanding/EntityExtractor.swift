@@ -35,6 +35,8 @@ public struct Entities: Sendable, Equatable {
     public var paths: [String] = []
     /// True when the text holds NOTAM items ("Q)", "A)", "E)").
     public var hasNotamText = false
+    /// The region of the airline named ("eu", "uk", "other"), for EU261/UK261.
+    public var carrierRegion: String?
     /// A country named outside every place phrase ("Basel, german side", "french ones near
     /// Geneva"): a restriction of a near/route search rather than part of a place.
     public var countryRestriction: String?
@@ -62,8 +64,16 @@ public struct EntityExtractor: Sendable {
     let lexicon: Lexicon
     /// The seam to the place data: whether a span names an airport or a place.
     let resolver: LocationResolver
+    /// The type table: a pilot's name for an aircraft → its ICAO designator (nil when unknown).
+    let aircraftDesignator: @Sendable (String) -> String?
+    /// The airline table: a name or code → the carrier's region (`eu`, `uk`, `other`).
+    let airlineRegionLookup: @Sendable (String) -> String?
 
-    public init(repository: AirportRepository, countries: CountryResolver, lexicon: Lexicon) {
+    public init(repository: AirportRepository, countries: CountryResolver, lexicon: Lexicon,
+                aircraftDesignator: @escaping @Sendable (String) -> String? = { _ in nil },
+                airlineRegion: @escaping @Sendable (String) -> String? = { _ in nil }) {
+        self.aircraftDesignator = aircraftDesignator
+        self.airlineRegionLookup = airlineRegion
         self.repository = repository
         self.resolver = LocationResolver(repository: repository, countries: countries)
         self.countries = countries
@@ -108,6 +118,7 @@ public struct EntityExtractor: Sendable {
         extractFilters(folded, into: &e)
         extractSpeedAndType(text, folded, into: &e)
         extractDay(folded, into: &e)
+        e.carrierRegion = airlineRegion(in: text, folded: folded)
         extractPlaces(text, into: &e)
         extractNotamBits(text, into: &e)
         return e
@@ -280,19 +291,7 @@ public struct EntityExtractor: Sendable {
                 e.cruiseSpeedKts = v
             }
         }
-        let words = text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "?" || $0 == "." })
-        for (i, w) in words.enumerated() where i > 0 {
-            let prev = words[i - 1].lowercased()
-            guard ["a", "an", "my", "our", "the"].contains(prev) || (i > 1 && words[i - 2].lowercased() == "in" && prev == "a") else { continue }
-            let cand = String(w)
-            let upper = cand.uppercased().replacingOccurrences(of: "-", with: "")
-            // A type designator: letters then digits, like PA28, C172, DA40, SR22, TB20, DR400.
-            if upper.count >= 3, upper.count <= 7, upper.first?.isLetter == true, upper.contains(where: \.isNumber),
-               upper.allSatisfy({ $0.isLetter || $0.isNumber }) {
-                e.aircraftType = upper
-                return
-            }
-        }
+        if let t = aircraftType(in: text) { e.aircraftType = t }
         let words2 = folded.split(separator: " ").map(String.init)
         for (i, w) in words2.enumerated() {
             if (w == "hours" || w == "hour" || w == "h" || w == "hr" || w == "hrs"), i > 0, let v = Double(words2[i - 1]) {
@@ -300,6 +299,54 @@ public struct EntityExtractor: Sendable {
                 if window.contains(where: { $0.hasPrefix("leg") }) || (i > 1 && words2[i - 2] == "every") { e.legHours = v }
             }
         }
+    }
+
+    /// Words before an aircraft named in passing: "in a Bonanza", "my Arrow", "with the DR400".
+    static let aircraftCues: Set<String> = ["a", "an", "my", "our", "the", "in", "with", "by", "flying", "take", "using"]
+
+    /// The aircraft type named in `text`: a name of two or three words the type table knows
+    /// ("Cessna 182", "Robin DR400", "TBM 900" → its designator), a designator as typed ("PA-28" →
+    /// "PA28", "SR22"), or a one-word name after a cue word ("in a Bonanza" → BE36, "my Arrow" → P28R).
+    func aircraftType(in text: String) -> String? {
+        let words = text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "?" || $0 == "." || $0 == "!" || $0 == ";" }).map(String.init)
+        guard !words.isEmpty else { return nil }
+        let cued = { (i: Int) -> Bool in i > 0 && Self.aircraftCues.contains(words[i - 1].lowercased()) }
+        // Names of several words, anywhere (they are specific enough).
+        for n in [3, 2] where words.count >= n {
+            for i in 0...(words.count - n) {
+                let phrase = words[i..<(i + n)].joined(separator: " ")
+                // A phrase starting with a cue is read from its next word ("a PA-28" is the designator PA28 as typed).
+                guard !Self.aircraftCues.contains(words[i].lowercased()), phrase.contains(where: \.isNumber) || cued(i),
+                      let d = aircraftDesignator(phrase) else { continue }
+                return d
+            }
+        }
+        for (i, w) in words.enumerated() {
+            let upper = w.uppercased().replacingOccurrences(of: "-", with: "")
+            // A type designator as typed: letters then digits, like PA28, C172, DA40, SR22, TB20, DR400.
+            if cued(i), upper.count >= 3, upper.count <= 7, upper.first?.isLetter == true, upper.contains(where: \.isNumber),
+               upper.allSatisfy({ $0.isLetter || $0.isNumber }) {
+                return upper
+            }
+            if cued(i), w.count >= 4, !lexicon.commonWords.contains(w.lowercased()), let d = aircraftDesignator(w) { return d }
+        }
+        return nil
+    }
+
+    /// The airline named in an EU261 question ("Air France", "easyJet", "BA"), as its region.
+    func airlineRegion(in text: String, folded: String) -> String? {
+        guard [" delay", " late", " cancel", " compensation", " eu261", " uk261", " flight", " airline"].contains(where: { folded.contains($0) }) else { return nil }
+        let words = text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "?" || $0 == "." || $0 == "!" || $0 == ":" }).map(String.init)
+        for n in [3, 2, 1] where words.count >= n {
+            for i in 0...(words.count - n) {
+                let phrase = words[i..<(i + n)].joined(separator: " ")
+                // One word must be a capitalised name or a code in capitals ("Lufthansa", "KLM"), never "delayed".
+                let afterCue = i > 0 && ["on", "with", "by", "flying", "via"].contains(words[i - 1].lowercased())
+                guard phrase.count >= 2, n > 1 || ((phrase.first?.isUppercase == true || afterCue) && !lexicon.commonWords.contains(phrase.lowercased())) else { continue }
+                if let r = airlineRegionLookup(phrase) { return r }
+            }
+        }
+        return nil
     }
 
     func extractDay(_ folded: String, into e: inout Entities) {
@@ -397,6 +444,14 @@ public struct EntityExtractor: Sendable {
             if let y = Self.trimPlace(String(rest[toRange.upperBound...])), let fx = Self.trimPlace(x) {
                 e.routeFrom = fx
                 e.routeTo = y
+            }
+        }
+        // "lhr-jfk", "LSGS-LIMA": two codes joined by a hyphen are a route, in any case.
+        if e.routeFrom == nil, let r = cleaned.range(of: #"\b([A-Za-z]{3,4})-([A-Za-z]{3,4})\b"#, options: .regularExpression) {
+            let parts = cleaned[r].split(separator: "-").map { $0.uppercased() }
+            if parts.count == 2, parts.allSatisfy({ repository.isAirportCode($0) || $0.count == 3 && repository.isIATACode($0) }),
+               parts.allSatisfy({ !lexicon.commonWords.contains($0.lowercased()) }) {
+                e.routeFrom = parts[0]; e.routeTo = parts[1]
             }
         }
         // X to Y with codes, or "route X Y", or two codes anywhere
