@@ -61,7 +61,7 @@ enum ReportCommands {
 /// `flyfun eval [FILE]`: the intent/argument evaluation set.
 enum EvalCommand {
     static func run(_ o: CommandLineOptions, session: Session) throws -> Int32 {
-        let url = o.positional.first.map { URL(fileURLWithPath: $0) } ?? session.environment.resources.root.appendingPathComponent("ToolCatalog/training/eval.jsonl")
+        let url = o.positional.first.map { URL(fileURLWithPath: $0) } ?? session.environment.resources.root.appendingPathComponent("Tests/Eval/test.jsonl")
         let cases = try Evaluation.load(url)
         let report = Evaluation.run(cases, environment: session.environment)
         print(o.json ? try JSONValue(encoding: report).jsonText() : report.text(width: session.options.width))
