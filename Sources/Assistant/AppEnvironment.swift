@@ -93,7 +93,7 @@ public final class AppEnvironment: @unchecked Sendable {
         executor = ToolExecutor(catalog: catalog, handlers: handlers)
         let plain = KeywordFallbackBackend(catalog: catalog, extractor: extractor, patterns: extensions.patterns, builders: extensions.builders, now: now)
         let training = try TrainingData.load(directory: resources.toolCatalog.appendingPathComponent("training"), catalog: catalog)
-        let classifier = IntentModelCache.model(for: training, directory: (Self.defaultDatabasePath(hash: "x") as NSString).deletingLastPathComponent,
+        let classifier = try IntentModelCache.model(for: training, directory: (Self.defaultDatabasePath(hash: "x") as NSString).deletingLastPathComponent,
                                                 key: (self.databasePath as NSString).lastPathComponent, normalise: plain.classifierText, progress: progress)
         backend = KeywordFallbackBackend(catalog: catalog, extractor: extractor, patterns: extensions.patterns, builders: extensions.builders, now: now,
                                          classifier: classifier)

@@ -90,6 +90,13 @@ public enum Benchmarks {
         for (name, q) in questions {
             results.append(measure(name, iterations: 300, target: "median < 5 ms, p99 < 20 ms") { _ = session.handle(q) })
         }
+        // Understanding alone (recognizers, classifier, dialogue), on a mix of fresh and follow-up turns.
+        let turns = ["airports near Annecy with customs pls", "density altitude at LFMD, 32,5°C, QNH 1009", "how long from EHRD to EKCH in a Bonanza",
+                     "only in France", "what if it's 35 degrees", "order 80 litres of avgas at LFAT", "lfmd? need avgas", "reverse it"]
+        let context = ConversationContext(lastTool: "find_airports_near_location", lastArguments: ["location_query": .string("Annecy")], subject: "Annecy")
+        results.append(measure("understand_turn", iterations: 100, target: "< 8 ms a batch (1 ms a turn)", perIteration: turns.count) {
+            for t in turns { _ = environment.backend.classify(t, context: context) }
+        })
         // The name seam: spans a recognizer asks about (names, codes, junk); timed in a batch.
         let resolver = LocationResolver(repository: environment.repository, countries: environment.countries)
         let spans = ["Heathrow airport", "EGTF", "Frankfurt", "Le Touquet", "pls", "%s", "Hanover", "LFPT", "nice", "Guernsey",

@@ -7,20 +7,34 @@ import Foundation
 /// Follow-up cases (with a `history`) are left out of classifier training: "only with customs"
 /// is labelled with the previous turn's tool, which says nothing about the words themselves.
 public struct TrainingData: Sendable {
-    /// The utterances with their tool (or `IntentClassifier.noneLabel`).
-    public var examples: [(input: String, label: String)]
-    /// A hash of everything that went in, to key the cached model.
-    public var fingerprint: UInt64
+    /// The training files and the catalog, not yet read: reading 5,000 lines costs more than a
+    /// start-up may, so they are parsed only when a model has to be fitted.
+    let directory: URL
+    let catalog: ToolCatalog
+    /// A hash of the files' bytes and the catalog's examples, to key the cached model.
+    public let fingerprint: UInt64
 
-    /// Reads every `*.jsonl` in `directory` and the catalog's examples.
+    /// Hashes every `*.jsonl` in `directory` and the catalog's examples.
     public static func load(directory: URL, catalog: ToolCatalog) throws -> TrainingData {
-        let files = ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter { $0.hasSuffix(".jsonl") }.sorted()
-        var examples: [(String, String)] = []
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        func mix(_ s: String) { for b in s.utf8 { hash ^= UInt64(b); hash &*= 0x100_0000_01b3 } }
-        for file in files {
+        func mix<S: Sequence>(_ bytes: S) where S.Element == UInt8 { for b in bytes { hash ^= UInt64(b); hash &*= 0x100_0000_01b3 } }
+        for file in files(in: directory) {
+            mix(file.utf8)
+            mix(try Data(contentsOf: directory.appendingPathComponent(file)))
+        }
+        for tool in catalog.tools { for e in tool.examples { mix(e.utf8) } }
+        return TrainingData(directory: directory, catalog: catalog, fingerprint: hash)
+    }
+
+    static func files(in directory: URL) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter { $0.hasSuffix(".jsonl") }.sorted()
+    }
+
+    /// The labelled utterances (tool name or `IntentClassifier.noneLabel`); a bad line is an error naming it.
+    public func examples() throws -> [(input: String, label: String)] {
+        var examples: [(String, String)] = []
+        for file in Self.files(in: directory) {
             let text = try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
-            mix(file)
             for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 let t = line.trimmingCharacters(in: .whitespaces)
                 if t.isEmpty || t.hasPrefix("#") { continue }
@@ -31,15 +45,14 @@ public struct TrainingData: Sendable {
                 if let tool, catalog.tool(tool) == nil {
                     throw UnderstandingError.invalidTrainingData(file: file, line: n + 1, message: "unknown tool '\(tool)'")
                 }
-                mix(t)
                 if let history = o["history"] as? [Any], !history.isEmpty { continue }
                 examples.append((input, tool ?? IntentClassifier.noneLabel))
             }
         }
         for tool in catalog.tools {
-            for e in tool.examples { examples.append((e, tool.name)); mix(e) }
+            for e in tool.examples { examples.append((e, tool.name)) }
         }
-        return TrainingData(examples: examples, fingerprint: hash)
+        return examples
     }
 }
 
@@ -48,6 +61,7 @@ public struct TrainingData: Sendable {
 public enum IntentModelCache {
     /// Bumped whenever the features or the classifier's text normalisation change.
     public static let featureVersion = 3
+    private static let fitLock = NSLock()
 
     /// The cached model for `data`, fitting and saving it first when there is none.
     /// - Parameters:
@@ -55,18 +69,27 @@ public enum IntentModelCache {
     ///   - key: extra key material (e.g. the database name, since the text normalisation reads codes from it).
     ///   - normalise: the classifier's view of an utterance.
     public static func model(for data: TrainingData, directory: String, key: String, normalise: (String) -> String,
-                             progress: (String) -> Void = { _ in }) -> IntentClassifier {
+                             progress: (String) -> Void = { _ in }) throws -> IntentClassifier {
         var h = data.fingerprint
         for b in "\(featureVersion)|\(key)".utf8 { h ^= UInt64(b); h &*= 0x100_0000_01b3 }
         let path = directory + "/intent-\(String(h, radix: 16)).model"
+        // One fit at a time in a process: a second caller then reads the file the first wrote.
+        fitLock.lock()
+        defer { fitLock.unlock() }
         if let bytes = FileManager.default.contents(atPath: path), let model = IntentClassifier(serialized: bytes) { return model }
-        progress("Fitting the intent classifier on \(data.examples.count) utterances (first start only)…")
-        let model = IntentClassifier.train(data.examples.map { .init(text: normalise($0.input), label: $0.label) })
+        let examples = try data.examples()
+        progress("Fitting the intent classifier on \(examples.count) utterances (first start only)…")
+        let model = IntentClassifier.train(examples.map { .init(text: normalise($0.input), label: $0.label) })
         // Written beside the final name and renamed, so a killed start never leaves half a model.
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let temporary = path + ".tmp-\(ProcessInfo.processInfo.processIdentifier)"
         if FileManager.default.createFile(atPath: temporary, contents: model.serialized(), attributes: [.posixPermissions: 0o600]) {
             if rename(temporary, path) != 0 { try? FileManager.default.removeItem(atPath: temporary) }
+            // Models of earlier training data are ours (our name pattern, our folder) and now unused.
+            for old in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+            where old.hasPrefix("intent-") && old.hasSuffix(".model") && directory + "/" + old != path {
+                try? FileManager.default.removeItem(atPath: directory + "/" + old)
+            }
         }
         return model
     }
