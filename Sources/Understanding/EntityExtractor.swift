@@ -446,14 +446,10 @@ public struct EntityExtractor: Sendable {
                 e.routeTo = y
             }
         }
-        // "lhr-jfk", "LSGS-LIMA": two codes joined by a hyphen are a route, in any case.
-        if e.routeFrom == nil, let r = cleaned.range(of: #"\b([A-Za-z]{3,4})-([A-Za-z]{3,4})\b"#, options: .regularExpression) {
-            let parts = cleaned[r].split(separator: "-").map { $0.uppercased() }
-            if parts.count == 2, parts.allSatisfy({ repository.isAirportCode($0) || $0.count == 3 && repository.isIATACode($0) }),
-               parts.allSatisfy({ !lexicon.commonWords.contains($0.lowercased()) }) {
-                e.routeFrom = parts[0]; e.routeTo = parts[1]
-            }
-        }
+        // "lhr-jfk", "LETP/Iturrama", "Kulmbach-EGBB", "EGEP-La Grand'combe": two names joined by a
+        // hyphen or a slash are a route when the data knows both sides (and not the whole word:
+        // "Moncloa-Aravaca" and "Saint-Tropez" stay one place).
+        if e.routeFrom == nil, let (from, to) = joinedRoute(in: cleaned) { e.routeFrom = from; e.routeTo = to }
         // X to Y with codes, or "route X Y", or two codes anywhere
         if e.routeFrom == nil, e.airportCodes.count >= 2 {
             e.routeFrom = e.airportCodes[0]
@@ -536,6 +532,39 @@ public struct EntityExtractor: Sendable {
             extractCountries(placeText, into: &inside)
             e.countryRestriction = e.countries.first { !inside.countries.contains($0) && e.place != nil || e.routeFrom != nil && !inside.countries.contains($0) }
         }
+    }
+
+    /// Whether `text` names an airport code or a place exactly.
+    func namesSomething(_ text: String) -> Bool {
+        let upper = text.uppercased()
+        if (upper.count == 4 || upper.count == 3) && upper.allSatisfy({ $0.isLetter || $0.isNumber }) && !lexicon.commonWords.contains(text.lowercased()),
+           repository.isAirportCode(upper) || upper.count == 3 && repository.isIATACode(upper) { return true }
+        guard text.count >= 3, !lexicon.commonWords.contains(text.lowercased()) else { return false }
+        return resolver.readings(of: text, limit: 1).first?.exact == true
+    }
+
+    /// A route written as one word joined by `-` or `/` ("LFBP-Prenzlau", "dist. edmd/trollenhagen").
+    func joinedRoute(in text: String) -> (String, String)? {
+        let words = text.split(separator: " ").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: ",.?!;:")) }
+        for (i, w) in words.enumerated() where w.contains("-") || w.contains("/") {
+            guard w.contains(where: \.isLetter), !w.contains(where: \.isNumber) || w.filter(\.isLetter).count >= 3 else { continue }
+            // Each separator position in turn; the whole word first stays a single place.
+            if namesSomething(w) { continue }
+            let chars = Array(w)
+            for (k, c) in chars.enumerated() where (c == "-" || c == "/") && k > 1 && k < chars.count - 2 {
+                let left = String(chars[..<k]), right = String(chars[(k + 1)...])
+                guard namesSomething(left) else { continue }
+                // The right side may go on over the next words ("EGEP-La Grand'combe").
+                for extra in stride(from: min(3, words.count - i - 1), through: 0, by: -1) {
+                    let candidate = ([right] + words[(i + 1)..<(i + 1 + extra)]).joined(separator: " ")
+                    if namesSomething(candidate) {
+                        let code = { (s: String) in s.count <= 4 && s == s.uppercased() || s.count == 4 && self.repository.isAirportCode(s.uppercased()) ? s.uppercased() : s }
+                        return (code(left), code(candidate))
+                    }
+                }
+            }
+        }
+        return nil
     }
 
     /// Words that open or close a place phrase without being part of it ("EU261:", "pls", "incl.").

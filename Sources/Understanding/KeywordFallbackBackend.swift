@@ -401,6 +401,11 @@ public struct KeywordFallbackBackend: LLMBackend {
     /// after a route question).
     func arguments(for tool: String, _ text: String, _ e: Entities, _ context: ConversationContext = ConversationContext()) -> Arguments {
         var args = builders[tool]?(text, e) ?? [:]
+        // A search query that is the rest of the line is cut to the part the data recognises
+        // ("the airfields of Corse with douane" → "Corse"); countries and codes are kept as found.
+        if tool == "search_airports", let q = args["query"]?.stringValue, q.contains(" "), e.countries.first != q {
+            args["query"] = .string(extractor.recognisedSpan(q))
+        }
         guard let def = catalog.tool(tool), e.place == nil, e.airportCodes.isEmpty, e.routeFrom == nil else { return args }
         let props = def.properties
         // A value that is the rest of the line rather than a recognised name ("frequencies?") is
