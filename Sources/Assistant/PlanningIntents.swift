@@ -78,8 +78,10 @@ enum PlanningText {
         if let m = first(#"\b(\d{3}|VRB)(\d{2,3})(?:G(\d{2,3}))?(KT|MPS|KMH)\b"#, in: text) {
             found.append((WindText(direction: Int(m[1]!), speed: Int(m[2]!)!, gust: m[3].flatMap { Int($0) }, unit: unitCode(m[4])), m.range))
         }
-        if let m = first(#"(?<![\d/])(\d{3})\s*°?\s*(?:/|@)\s*(\d{1,3})(?:\s*(?:g|gusts?|gusting)\s*(\d{1,3}))?\s*"# + speedUnit + #"(?![\d/])"#, in: text) {
-            found.append((WindText(direction: Int(m[1]!), speed: Int(m[2]!)!, gust: m[3].flatMap { Int($0) }, unit: unitCode(m[4])), m.range))
+        if let m = first(#"(?<![\d/])(\d{3})\s*°?\s*(?:/|@)\s*(\d{1,3})(?:\s*(?:g|gusts?|gusting)\s*(\d{1,3}))?\s*"# + speedUnit
+                         + #"(?:\s*,?\s*(?:g|gusts?|gusting)\s*(?:to\s*)?(\d{1,3})\s*(?:kts?|knots|kt)?)?(?![\d/])"#, in: text) {
+            // The gust may come before the unit ("250/15G25kt") or after it ("230/15kt g21").
+            found.append((WindText(direction: Int(m[1]!), speed: Int(m[2]!)!, gust: (m[3] ?? m[5]).flatMap { Int($0) }, unit: unitCode(m[4])), m.range))
         }
         if let m = first(#"\bwinds?\s*(?:from\s*|is\s*|of\s*)?(\d{1,3})\s*(?:°|degrees)?\s*(?:at|@)\s*(\d{1,3})\s*"# + speedUnit
                          + #"(?:\s*(?:,\s*)?(?:gusting|gusts?|g)\s*(?:to\s*)?(\d{1,3})\s*(?:kts?|knots)?)?"#, in: text) {

@@ -543,6 +543,28 @@ public struct EntityExtractor: Sendable {
         return resolver.readings(of: text, limit: 1).first?.exact == true
     }
 
+    /// Every span of `text` that names an airport or a place, longest first from left to right
+    /// ("does Rothenburg ob der Tauber have an ILS?" → ["Rothenburg ob der Tauber"]). Codes count
+    /// in any case; a lower-case word only when the data knows it well (see `readings`).
+    public func placeMentions(in text: String, limit: Int = 3) -> [String] {
+        let words = text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "?" || $0 == "!" || $0 == ";" || $0 == "(" || $0 == ")" })
+            .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: ".:'\"")) }.filter { !$0.isEmpty }
+        var out: [String] = []
+        var i = 0
+        while i < words.count && out.count < limit {
+            var taken = 0
+            if !lexicon.commonWords.contains(words[i].lowercased()), !Self.spanChatter.contains(words[i].lowercased()), words[i].contains(where: \.isLetter) {
+                for n in stride(from: min(4, words.count - i), through: 1, by: -1) {
+                    let phrase = words[i..<(i + n)].joined(separator: " ")
+                    if n > 1, lexicon.commonWords.contains(words[i + n - 1].lowercased()) { continue }
+                    if namesSomething(phrase) { out.append(phrase.count <= 4 && phrase.allSatisfy { $0.isLetter || $0.isNumber } ? phrase.uppercased() : phrase); taken = n; break }
+                }
+            }
+            i += max(taken, 1)
+        }
+        return out
+    }
+
     /// A route written as one word joined by `-` or `/` ("LFBP-Prenzlau", "dist. edmd/trollenhagen").
     func joinedRoute(in text: String) -> (String, String)? {
         let words = text.split(separator: " ").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: ",.?!;:")) }

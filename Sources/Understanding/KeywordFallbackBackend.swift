@@ -406,6 +406,15 @@ public struct KeywordFallbackBackend: LLMBackend {
         if tool == "search_airports", let q = args["query"]?.stringValue, q.contains(" "), e.countries.first != q {
             args["query"] = .string(extractor.recognisedSpan(q))
         }
+        // A single place read by a tool's own builder must name something; else the utterance's
+        // recognised place is used ("does Emden have an ILS?" → Emden, not "ILS").
+        if let def = catalog.tool(tool) {
+            for slot in ["icao", "icao_code", "location_query"] where def.properties[slot] != nil {
+                let value = args[slot]?.stringValue
+                if let v = value, v == e.place || v == e.subject && extractor.namesSomething(v) || e.airportCodes.contains(v.uppercased()) || extractor.namesSomething(v) { continue }
+                if let mention = extractor.placeMentions(in: text, limit: 1).first { args[slot] = .string(mention) }
+            }
+        }
         guard let def = catalog.tool(tool), e.place == nil, e.airportCodes.isEmpty, e.routeFrom == nil else { return args }
         let props = def.properties
         // A value that is the rest of the line rather than a recognised name ("frequencies?") is

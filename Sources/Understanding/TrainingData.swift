@@ -23,6 +23,12 @@ public struct TrainingData: Sendable {
             mix(try Data(contentsOf: directory.appendingPathComponent(file)))
         }
         for tool in catalog.tools { for e in tool.examples { mix(e.utf8) } }
+        // The classifier's text normalisation reads the lexicon (common words, typos): part of the key.
+        let lexicon = directory.deletingLastPathComponent().appendingPathComponent("lexicon")
+        for file in ((try? FileManager.default.contentsOfDirectory(atPath: lexicon.path)) ?? []).sorted() {
+            mix(file.utf8)
+            mix((try? Data(contentsOf: lexicon.appendingPathComponent(file))) ?? Data())
+        }
         return TrainingData(directory: directory, catalog: catalog, fingerprint: hash)
     }
 
