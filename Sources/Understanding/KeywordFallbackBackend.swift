@@ -83,7 +83,12 @@ public struct KeywordFallbackBackend: LLMBackend {
         }
         trace.append("entities: " + describe(entities))
 
-        // 1. Deterministic patterns.
+        // 1. Requests to act or for live data are declined even when they carry a report or a place.
+        if let cue = lexicon.outOfScopeCue(entities.words), !lexicon.isRulesQuestion(entities.words) || entities.countries.isEmpty {
+            trace.append("out-of-scope cue '\(cue)'")
+            return Classification(tool: nil, confidence: 0.9, trace: trace)
+        }
+        // 2. Deterministic patterns.
         for rule in patterns {
             if let (tool, arguments) = rule.match(text, entities) {
                 trace.append("pattern '\(rule.name)' → \(tool)")
@@ -93,10 +98,6 @@ public struct KeywordFallbackBackend: LLMBackend {
 
         // 2. Keyword scores, weighed by whether the utterance names what each tool needs.
         let folded = " " + entities.words.joined(separator: " ") + " "
-        if let cue = lexicon.outOfScopeCue(entities.words), !lexicon.isRulesQuestion(entities.words) || entities.countries.isEmpty {
-            trace.append("out-of-scope cue '\(cue)'")
-            return Classification(tool: nil, confidence: 0.9, trace: trace)
-        }
         let looksLikeSQL = Self.sqlCues.contains { folded.contains(" \($0) ") } || input.contains(";--") || input.contains("';")
         // Words that belong to a recognised filter ("with a runway over 800 m") say nothing about the tool.
         var scoringText = folded

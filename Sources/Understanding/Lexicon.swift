@@ -14,6 +14,8 @@ public struct Lexicon: Sendable {
     public let actionVerbs: Set<String>
     /// Words that may come before the request's verb ("please", "can you").
     public let chatter: Set<String>
+    /// Cue → words that, in the same request, make it a question flyfun answers ("translate this TAF").
+    public var outOfScopeExceptions: [String: [String]] = [:]
     /// Follow-up cues by kind (`openers`, `swap`, `replace_end`, `from_cues`, `to_cues`, `same_for`,
     /// `deictic`, `clear_filter`, `clear_all`).
     public let dialogue: [String: [String]]
@@ -83,6 +85,10 @@ public struct Lexicon: Sendable {
                               actionVerbs: Set(try strings(o, "action_verbs", "out_of_scope.json")),
                               chatter: Set(try strings(o, "chatter", "out_of_scope.json")), dialogue: dialogue, ordinals: ordinals,
                               filterWords: try filterWords(d))
+        guard let exceptions = o["exceptions"] as? [String: [String]] else {
+            throw UnderstandingError.invalidLexicon(file: "out_of_scope.json", message: "'exceptions' must be an object of cue → words")
+        }
+        lexicon.outOfScopeExceptions = exceptions
         let f = try object("filters.json")
         guard let rules = f["rules"] as? [[String: Any]], !rules.isEmpty else {
             throw UnderstandingError.invalidLexicon(file: "filters.json", message: "'rules' must be a non-empty list")
@@ -116,9 +122,10 @@ public struct Lexicon: Sendable {
     /// The out-of-scope reason, if the request asks flyfun to act or for something it cannot have.
     public func outOfScopeCue(_ words: [String]) -> String? {
         let padded = " " + words.joined(separator: " ") + " "
-        if let p = outOfScopePhrases.first(where: { padded.contains(" \($0) ") }) { return p }
+        let excused = { (cue: String) in (self.outOfScopeExceptions[cue] ?? []).contains { words.contains($0) } }
+        if let p = outOfScopePhrases.first(where: { padded.contains(" \($0) ") && !excused($0) }) { return p }
         // The first word that is not chatter opens the request: "can you book me a slot at LFAT".
-        if let verb = words.first(where: { !chatter.contains($0) }), actionVerbs.contains(verb) { return verb }
+        if let verb = words.first(where: { !chatter.contains($0) }), actionVerbs.contains(verb), !excused(verb) { return verb }
         return nil
     }
 }
