@@ -42,7 +42,7 @@ enum PlanningText {
     /// "1,250" → 1250; "−5" (Unicode minus) → -5.
     static func number(_ s: String?) -> Double? {
         guard let s else { return nil }
-        return Double(s.replacingOccurrences(of: ",", with: "").replacingOccurrences(of: "−", with: "-").trimmingCharacters(in: .whitespaces))
+        return Double(s.replacingOccurrences(of: ",", with: "").replacingOccurrences(of: "−", with: "-").replacingOccurrences(of: "+", with: "").trimmingCharacters(in: .whitespaces))
     }
 
     // MARK: Wind
@@ -110,7 +110,7 @@ enum PlanningText {
 
     /// "32°C", "32 °C", "-5C", "28 degrees", "OAT 32", "temperature -5", "90°F" (converted).
     static func temperature(in text: String) -> (Double, Range<String.Index>)? {
-        let n = #"([-−]?\d{1,3}(?:\.\d)?)"#
+        let n = #"([-−+]?\d{1,3}(?:\.\d)?)"#
         var found: [(Double, Range<String.Index>)] = []
         if let m = first(n + #"\s*(?:°\s*f|degrees?\s*f(?:ahrenheit)?|deg\s*f|fahrenheit|f)\b"#, in: text), let f = number(m[1]) {
             found.append(((f - 32) * 5 / 9, m.range))
@@ -134,7 +134,7 @@ enum PlanningText {
             return (classify(v), m.range)
         }
         if let m = first(#"\bQ(\d{3,4})\b"#, in: text, caseSensitive: true), let v = number(m[1]) { return (.hPa(v), m.range) }
-        if let m = first(#"\bq(\d{4})\b"#, in: text), let v = number(m[1]) { return (.hPa(v), m.range) }
+        if let m = first(#"\bq(\d{3,4})\b"#, in: text), let v = number(m[1]), (850...1100).contains(v) { return (.hPa(v), m.range) }
         if let m = first(#"\b(\d{3,4}(?:\.\d)?)\s*(?:hpa|mb|mbar|millibars?)\b"#, in: text), let v = number(m[1]) { return (.hPa(v), m.range) }
         if let m = first(#"\bA([23]\d{3})\b"#, in: text, caseSensitive: true), let v = number(m[1]) { return (.inHg(v / 100), m.range) }
         if let m = first(#"(?<![\d.])(2[5-9]\.\d{2}|3[0-2]\.\d{2})(?:\s*(?:inhg|in|"))?(?![\d.])"#, in: text), let v = number(m[1]) {

@@ -349,11 +349,16 @@ public struct EntityExtractor: Sendable {
         return nil
     }
 
+    static let dayNames: Set<String> = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+
     func extractDay(_ folded: String, into e: inout Entities) {
         let days = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
         for d in days where folded.contains(" \(d) ") || folded.contains(" \(d)s ") { e.dayOfWeek = d; return }
         let short = ["mon": "monday", "tue": "tuesday", "wed": "wednesday", "thu": "thursday", "fri": "friday", "sat": "saturday", "sun": "sunday"]
         for (k, v) in short where folded.contains(" on \(k) ") { e.dayOfWeek = v; return }
+        // "sun?", "customs notice sat": a short day as the last word of a short turn.
+        let words = folded.split(separator: " ")
+        if let last = words.last, words.count <= 5, let v = short[String(last)] { e.dayOfWeek = v }
     }
 
     /// A lower-case word the gazetteer or the airport codes know ("elstree", "courchevel").
@@ -474,8 +479,10 @@ public struct EntityExtractor: Sendable {
                 if w.first?.isUppercase == true || (joiner && !run.isEmpty) || (run.isEmpty && isKnownPlace(w)) { run.insert(w, at: 0) } else { break }
             }
             while let first = run.first, first.first?.isLowercase == true { run.removeFirst() }
+            // Both ends must name something the data knows ("Limit to 20" is not a route).
             if let y = Self.trimPlace(String(cleaned[toRange.upperBound...])), !run.isEmpty,
-               y.first?.isUppercase == true || y.first?.isNumber == true {
+               y.first?.isUppercase == true || y.first?.isNumber == true,
+               namesSomething(recognisedSpan(run.joined(separator: " "))), namesSomething(recognisedSpan(y)) {
                 e.routeFrom = run.joined(separator: " ")
                 e.routeTo = y
             }
@@ -522,6 +529,10 @@ public struct EntityExtractor: Sendable {
             }
         }
         if e.place == nil, e.routeFrom == nil, let c = LocationResolverShim.coordinateText(in: cleaned) { e.place = c }
+        // A day is never a place ("what about Wednesdays", "and the Saturday?").
+        let isDay = { (p: String) in Self.dayNames.contains(TextNormalizer.fold(p).replacingOccurrences(of: "the ", with: "").trimmingCharacters(in: CharacterSet(charactersIn: "s "))) }
+        if let p = e.place, isDay(p) { e.place = nil }
+        if let p = e.subject, isDay(p) { e.subject = nil }
         e.place = e.place.map(recognisedSpan)
         e.routeFrom = e.routeFrom.map(recognisedSpan)
         e.routeTo = e.routeTo.map(recognisedSpan)
@@ -540,7 +551,12 @@ public struct EntityExtractor: Sendable {
         if (upper.count == 4 || upper.count == 3) && upper.allSatisfy({ $0.isLetter || $0.isNumber }) && !lexicon.commonWords.contains(text.lowercased()),
            repository.isAirportCode(upper) || upper.count == 3 && repository.isIATACode(upper) { return true }
         guard text.count >= 3, !lexicon.commonWords.contains(text.lowercased()) else { return false }
-        return resolver.readings(of: text, limit: 1).first?.exact == true
+        if resolver.readings(of: text, limit: 1).first?.exact == true { return true }
+        // "Matera, Italy": a name narrowed by its country.
+        if let comma = text.lastIndex(of: ","), countries.code(for: text[text.index(after: comma)...].trimmingCharacters(in: .whitespaces)) != nil {
+            return resolver.readings(of: String(text[..<comma]), limit: 1).first?.exact == true
+        }
+        return false
     }
 
     /// Every span of `text` that names an airport or a place, longest first from left to right
