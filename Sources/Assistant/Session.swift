@@ -101,9 +101,21 @@ public final class Session: @unchecked Sendable {
                 json["answer"] = .string(text)
                 return Answer(text: text, json: .object(json), failed: false)
             }
-            let text = (try? environment.templates.text("out_of_scope")) ?? "I can't answer that offline."
+            let text = c.declinedCue.flatMap { try? environment.templates.text("cannot_act", ["cue": $0]) }
+                ?? (try? environment.templates.text("out_of_scope")) ?? "I can't answer that offline."
             json["answer"] = .string(text)
             return Answer(text: text, json: .object(json), failed: false)
+        }
+        // A missing value is a question, not an error; the next line answers it (the dialogue
+        // state keeps the frame waiting).
+        if let def = environment.catalog.tool(tool), def.availableOffline, let (missing, question) = def.missingValue(in: c.arguments),
+           !(missing.contains("metar") && reportRemembered(for: c.arguments)) {
+            var next = ConversationContext.after(tool: tool, arguments: c.arguments, results: [], previous: context)
+            next.pending = .init(tool: tool, arguments: c.arguments, missing: missing)
+            context = next
+            json["answer"] = .string(question)
+            json["clarify"] = .object(["missing": .array(missing.map { .string($0) }), "question": .string(question)])
+            return Answer(text: question, json: .object(json), failed: false)
         }
         do {
             let output = try environment.executor.execute(tool: tool, arguments: c.arguments)
@@ -125,6 +137,13 @@ public final class Session: @unchecked Sendable {
             let text = options.color ? "\u{1B}[31mError:\u{1B}[0m \(message)" : "Error: \(message)"
             return Answer(text: text, json: .object(json), failed: true)
         }
+    }
+
+    /// Whether a METAR pasted earlier in the chat can supply what a question lacks (the tools
+    /// read it for the station asked about, or the only station pasted).
+    func reportRemembered(for arguments: Arguments) -> Bool {
+        if let station = arguments["icao"]?.stringValue { return environment.state.metar(for: station) != nil }
+        return environment.state.metars.count == 1
     }
 
     /// A stable code and a human message for any error a tool can throw.

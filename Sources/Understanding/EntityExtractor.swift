@@ -487,6 +487,12 @@ public struct EntityExtractor: Sendable {
                 e.routeTo = y
             }
         }
+        // "distance to LFMD", "fly to Annecy": one end only, when the data knows it (the other is asked for).
+        if e.routeFrom == nil, e.routeTo == nil, let r = cleaned.range(of: " to ", options: .caseInsensitive), !lower.contains(" from "),
+           let y = Self.trimPlace(String(cleaned[r.upperBound...])), namesSomething(recognisedSpan(y)) {
+            let before = TextNormalizer.fold(String(cleaned[..<r.lowerBound]))
+            if ["distance", "far", "long", "time", "fly", "flying", "route", "stops", "nav", "heading"].contains(where: { before.contains($0) }) { e.routeTo = y }
+        }
         // near / around / close to / of (for "within 20 nm of X")
         for marker in [" near to ", " near ", " around ", " close to ", " close by ", " nearby ", " next to ", " vicinity of ", " surrounding ", " closest to ",
                        " not far from ", " close from ", " proximity of ", " area of ", " region of ", " in reach of ",

@@ -86,7 +86,15 @@ public struct KeywordFallbackBackend: LLMBackend {
         // 1. Requests to act or for live data are declined even when they carry a report or a place.
         if let cue = lexicon.outOfScopeCue(entities.words), !lexicon.isRulesQuestion(entities.words) || entities.countries.isEmpty {
             trace.append("out-of-scope cue '\(cue)'")
-            return Classification(tool: nil, confidence: 0.9, trace: trace)
+            var declined = Classification(tool: nil, confidence: 0.9, trace: trace)
+            declined.declinedCue = cue
+            return declined
+        }
+        // The answer to a question flyfun just asked ("Density altitude where?" → "LFMD"),
+        // unless the line is plainly a new question of another tool.
+        if let pending = context.pending, let answered = answer(pending, text, entities) {
+            trace.append("answer to the question about \(pending.missing.joined(separator: "/")) of \(pending.tool)")
+            return Classification(tool: pending.tool, arguments: answered, confidence: 0.8, isFollowUp: true, trace: trace)
         }
         // 2. Deterministic patterns.
         for rule in patterns {
@@ -258,6 +266,26 @@ public struct KeywordFallbackBackend: LLMBackend {
         }
         trace.append("out of scope")
         return Classification(tool: nil, confidence: 0, trace: trace)
+    }
+
+    /// The pending frame completed by `text`, or nil when the line does not answer the question.
+    func answer(_ pending: ConversationContext.Pending, _ text: String, _ e: Entities) -> Arguments? {
+        guard let def = catalog.tool(pending.tool) else { return nil }
+        var args = pending.arguments
+        // What the tool's own reader finds in the answer ("5000 ft", "250/15", "C172S").
+        let fresh = arguments(for: pending.tool, text, e)
+        for (k, v) in fresh where args[k] == nil || pending.missing.contains(k) { args[k] = v }
+        // A place asked for: the place the line names, or the line itself when the data knows it.
+        for slot in pending.missing where !pending.missing.contains(where: { args[$0] != nil }) && Self.placeKeys.contains(slot) && def.properties[slot] != nil {
+            if let p = e.place ?? e.airportCodes.first ?? extractor.placeMentions(in: text, limit: 1).first { args[slot] = .string(p); break }
+            let whole = extractor.recognisedSpan(text)
+            if extractor.namesSomething(whole) { args[slot] = .string(whole); break }
+        }
+        if pending.missing.contains("waypoints"), args["waypoints"] == nil {
+            let points = extractor.placeMentions(in: text, limit: 10)
+            if points.count >= 2 { args["waypoints"] = .array(points.map { .string($0) }) }
+        }
+        return pending.missing.contains(where: { args[$0] != nil }) ? args : nil
     }
 
     /// "same for Linz", "and Annecy?": the subject of a same-for cue is the new place.

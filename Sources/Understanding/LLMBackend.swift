@@ -14,6 +14,8 @@ public struct Classification: Sendable, Equatable {
     public var trace: [String]
     /// When the input fits two tools equally well: both, so the answer can ask which.
     public var alternatives: [String] = []
+    /// For a request flyfun cannot act on ("order 80 litres of avgas"), the words that said so.
+    public var declinedCue: String?
 
     public init(tool: String?, arguments: Arguments = [:], confidence: Double, isFollowUp: Bool = false, trace: [String] = []) {
         self.tool = tool; self.arguments = arguments; self.confidence = confidence; self.isFollowUp = isFollowUp; self.trace = trace
@@ -31,6 +33,16 @@ public struct ConversationContext: Sendable, Equatable {
     public var lastResults: [String]
     /// The one airport or place the conversation is about ("there", "that one", "frequencies?").
     public var subject: String?
+    /// A question flyfun asked and the frame waiting for its answer ("Density altitude where?").
+    public var pending: Pending?
+
+    /// A frame missing a value, asked for in the last answer.
+    public struct Pending: Sendable, Equatable {
+        public var tool: String
+        public var arguments: Arguments
+        public var missing: [String]
+        public init(tool: String, arguments: Arguments, missing: [String]) { self.tool = tool; self.arguments = arguments; self.missing = missing }
+    }
 
     public init(lastTool: String? = nil, lastArguments: Arguments = [:], lastResults: [String] = [], subject: String? = nil) {
         self.lastTool = lastTool

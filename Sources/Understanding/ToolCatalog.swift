@@ -27,6 +27,15 @@ public struct ToolDefinition: Sendable, Decodable {
         /// (objects merge key by key: filters) or `clear` (dropped when the follow-up changes anything).
         public let followup: [String: String]?
 
+        /// Clarifying questions: when none of `anyOf` was given, the turn asks `question` instead
+        /// of failing, and the next line answers it.
+        public let ask: [Question]?
+        public struct Question: Sendable, Decodable {
+            public let anyOf: [String]
+            public let question: String
+            enum CodingKeys: String, CodingKey { case anyOf = "any_of", question }
+        }
+
         /// The merge rule of `argument`.
         public func mergeRule(_ argument: String) -> String { followup?[argument] ?? (argument == "filters" ? "accumulate" : "replace") }
     }
@@ -41,6 +50,19 @@ public struct ToolDefinition: Sendable, Decodable {
 
     /// Names of the required parameters.
     public var required: [String] { parameters["required"]?.arrayValue?.compactMap(\.stringValue) ?? [] }
+
+    /// The first clarifying question `arguments` leave open: the missing arguments and the
+    /// question, or nil when the tool has what it needs. Required parameters without a declared
+    /// question get a plain one.
+    public func missingValue(in arguments: Arguments) -> (missing: [String], question: String)? {
+        for q in intent.ask ?? [] where !q.anyOf.contains(where: { arguments[$0] != nil }) {
+            return (q.anyOf, q.question)
+        }
+        if let r = required.first(where: { arguments[$0] == nil }) {
+            return ([r], "\(description) Which \(r.replacingOccurrences(of: "_", with: " "))?")
+        }
+        return nil
+    }
 
     /// The default of a parameter, if the schema gives one.
     public func defaultValue(_ parameter: String) -> JSONValue? { properties[parameter]?["default"] }
