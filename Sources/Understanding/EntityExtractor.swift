@@ -602,7 +602,11 @@ public struct EntityExtractor: Sendable {
                 for extra in stride(from: min(3, words.count - i - 1), through: 0, by: -1) {
                     let candidate = ([right] + words[(i + 1)..<(i + 1 + extra)]).joined(separator: " ")
                     if namesSomething(candidate) {
-                        let code = { (s: String) in s.count <= 4 && s == s.uppercased() || s.count == 4 && self.repository.isAirportCode(s.uppercased()) ? s.uppercased() : s }
+                        let code = { (s: String) -> String in
+                            let u = s.uppercased()
+                            let codeShaped = (3...4).contains(u.count) && u.allSatisfy { $0.isLetter || $0.isNumber }
+                            return codeShaped && (self.repository.isAirportCode(u) || u.count == 3 && self.repository.isIATACode(u)) ? u : s
+                        }
                         return (code(left), code(candidate))
                     }
                 }

@@ -75,6 +75,12 @@ public struct KeywordFallbackBackend: LLMBackend {
         let text = Self.decimalCommas(Self.sanitize(input))
         guard !text.isEmpty else { return Classification(tool: nil, confidence: 0, trace: ["empty input"]) }
         var entities = extractor.extract(text)
+        // No place found by the phrase rules: any span the data knows is the subject ("does Emden have an ILS?").
+        if entities.place == nil, entities.subject == nil, entities.airportCodes.isEmpty, entities.routeFrom == nil, !entities.hasNotamText,
+           let mention = extractor.placeMentions(in: text, limit: 1).first {
+            entities.subject = mention
+            trace.append("place mention → \(mention)")
+        }
         // "the 2nd", "that one", "there": the airport an earlier answer showed.
         if entities.place == nil, entities.airportCodes.isEmpty, entities.routeFrom == nil, let ref = reference(in: entities, context: context) {
             entities.place = ref

@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+@testable import Assistant
+@testable import Understanding
+
+/// Recognizers, slot filling and dialogue through the real backend and database: each row is a
+/// phrasing and the frame it must give (only the listed arguments are checked, plus the tool).
+@Suite("Understanding pipeline")
+struct UnderstandingPipelineTests {
+    struct Row: Sendable, CustomStringConvertible {
+        let input: String, tool: String?, arguments: [String: JSONValue]
+        var description: String { input }
+    }
+
+    static let single: [Row] = [
+        Row(input: "density altitude at LFMD, 32,5°C, QNH 1009", tool: "density_altitude", arguments: ["temperature_c": 32.5, "qnh_hpa": 1009]),
+        Row(input: "W&B C172 pilot 1,663 lb", tool: "weight_and_balance", arguments: ["loads": .array([.object(["station": "pilot", "amount": 1663, "unit": "lb"])])]),
+        Row(input: "route LFPN LIPZ, legs of 2,5 hours", tool: "find_airports_near_route", arguments: ["max_leg_time_hours": 2.5]),
+        Row(input: "how long from EHRD to EKCH in a Bonanza", tool: "calculate_flight_distance", arguments: ["aircraft_type": "BE36"]),
+        Row(input: "EHRD to EKCH in a Cessna 182, how long", tool: "calculate_flight_distance", arguments: ["aircraft_type": "C182"]),
+        Row(input: "flight time Oxford to Deauville in a PA-28", tool: "calculate_flight_distance", arguments: ["aircraft_type": "PA28"]),
+        Row(input: "Air France flight from JFK to Paris delayed 6 hours", tool: "eu261_compensation", arguments: ["carrier_region": "eu", "delay_hours": 6]),
+        Row(input: "lhr-jfk 6h late on delta, compensation?", tool: "eu261_compensation", arguments: ["from": "LHR", "to": "JFK", "carrier_region": "other"]),
+        Row(input: "airfields near Brighton incl. large ones", tool: "find_airports_near_location", arguments: ["location_query": "Brighton", "include_large_airports": true]),
+        Row(input: "airports near Basel, german side", tool: "find_airports_near_location", arguments: ["location_query": "Basel", "filters": .object(["country": "DE"])]),
+        Row(input: "airports near Sion, Switzerland", tool: "find_airports_near_location", arguments: ["location_query": "Sion, Switzerland"]),
+        Row(input: "EU261: Paris to Rome 4h delay", tool: "eu261_compensation", arguments: ["from": "Paris", "to": "Rome"]),
+        Row(input: "grass strips near Lyon, no customs", tool: "find_airports_near_location", arguments: ["filters": .object(["has_hard_runway": false, "point_of_entry": false])]),
+        Row(input: "aerodromes near Lyon with runway en dur", tool: "find_airports_near_location", arguments: ["filters": .object(["has_hard_runway": true])]),
+        Row(input: "what's the distance Kulmbach-EGBB in nm", tool: "calculate_flight_distance", arguments: ["from_location": "Kulmbach", "to_location": "EGBB"]),
+        Row(input: "does Emden have an ILS?", tool: "get_airport_details", arguments: ["icao_code": "Emden"]),
+        Row(input: "order 80 litres of avgas at LFAT", tool: nil, arguments: [:]),
+        Row(input: "pay the landing fee at EGTF", tool: nil, arguments: [:]),
+        Row(input: "live rain radar around Frankfurt", tool: nil, arguments: [:]),
+        Row(input: "do I have to file a flight plan when flying into Belgium?", tool: "answer_rules_question", arguments: ["country_code": "BE"]),
+        Row(input: "translate this taf pls: TAF LSZH 031125Z 0312/0418 VRB03KT 9999 FEW045", tool: "decode_taf", arguments: [:]),
+    ]
+
+    @Test("one turn: recognizers and slots", arguments: single)
+    func oneTurn(_ row: Row) throws {
+        let env = try Fixtures.environment()
+        let c = env.backend.classify(row.input, context: ConversationContext())
+        #expect(c.tool == row.tool, "\(row.input): \(c.trace.joined(separator: " | "))")
+        for (k, v) in row.arguments { #expect(c.arguments[k] == v, "\(row.input): \(k) = \(c.arguments[k]?.jsonText() ?? "nothing")") }
+    }
+
+    static let followUps: [(history: [String], input: String, tool: String, arguments: [String: JSONValue])] = [
+        (["airports near Brussels with customs"], "only in France", "find_airports_near_location", ["filters": .object(["point_of_entry": true, "country": "FR"])]),
+        (["airports near Brussels with customs"], "french ones only", "find_airports_near_location", ["filters": .object(["point_of_entry": true, "country": "FR"])]),
+        (["airports near Brussels with customs"], "drop the customs filter", "find_airports_near_location", ["location_query": "Brussels"]),
+        (["airports near Brussels"], "what about Antwerp instead of Brussels", "find_airports_near_location", ["location_query": "Antwerp"]),
+        (["airports near Brussels"], "same for Linz", "find_airports_near_location", ["location_query": "Linz"]),
+        (["airports between EGTF and LFAT"], "reverse it", "find_airports_near_route", ["from_location": "LFAT", "to_location": "EGTF"]),
+        (["airports between EGTF and LFAT"], "leaving from Shoreham instead", "find_airports_near_route", ["from_location": "Shoreham", "to_location": "LFAT"]),
+        (["tell me about LFAT"], "customs notice there on sunday?", "get_notification_for_airport", ["icao": "LFAT", "day_of_week": "sunday"]),
+        (["tell me about LFAT"], "frequencies?", "get_airport_details", ["icao_code": "LFAT"]),
+        (["density altitude at LFMD 30C QNH 1010"], "what if it's 35 degrees", "density_altitude", ["icao": "LFMD", "temperature_c": 35, "qnh_hpa": 1010]),
+        (["crosswind EGTF rwy 24 wind 280/15"], "and runway 06?", "wind_components", ["runway": "06", "wind": "280/15"]),
+        (["crosswind EGTF rwy 24 wind 280/15"], "gusting 25?", "wind_components", ["wind": "280/15G25"]),
+        (["nav log EGTF LFAT at 110 kt"], "add wind 250/20", "nav_log", ["tas_kts": 110, "wind": "250/20"]),
+        (["nav log EGTF LFAT at 110 kt"], "at 125 kt", "nav_log", ["tas_kts": 125]),
+        (["notams for EGLL"], "LFPG", "notams_for_airport", ["icao": "LFPG"]),
+        (["density altitude"], "LFMD", "density_altitude", ["icao": "LFMD"]),
+    ]
+
+    @Test("follow-ups merge into the last frame", arguments: 0..<followUps.count)
+    func followUp(_ i: Int) throws {
+        let f = Self.followUps[i]
+        let session = Session(environment: try Fixtures.environment(), options: SessionOptions())
+        for h in f.history { _ = session.handle(h) }
+        let c = session.environment.backend.classify(f.input, context: session.context)
+        #expect(c.tool == f.tool, "\(f.history) → \(f.input): \(c.trace.joined(separator: " | "))")
+        for (k, v) in f.arguments { #expect(c.arguments[k] == v, "\(f.input): \(k) = \(c.arguments[k]?.jsonText() ?? "nothing")") }
+    }
+
+    @Test("/clear forgets the dialogue state")
+    func clear() throws {
+        let session = Session(environment: try Fixtures.environment(), options: SessionOptions())
+        _ = session.handle("airports near Brussels with customs")
+        _ = session.handle("/clear")
+        #expect(session.context == ConversationContext())
+        #expect(session.environment.backend.classify("only in France", context: session.context).arguments["location_query"] == nil)
+    }
+
+    @Test("a missing value is a clarifying question in the JSON contract")
+    func clarify() throws {
+        let session = Session(environment: try Fixtures.environment(), options: SessionOptions(json: true))
+        let out = session.handle("density altitude").output
+        let json = try JSONDecoder().decode(JSONValue.self, from: Data(out.utf8))
+        #expect(json["tool"] == "density_altitude")
+        #expect(json["error"] == .null)
+        #expect(json["clarify"]?["missing"]?.arrayValue?.contains("icao") == true)
+        #expect(session.context.pending?.tool == "density_altitude")
+    }
+}
