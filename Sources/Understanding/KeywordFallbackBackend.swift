@@ -159,8 +159,11 @@ public struct KeywordFallbackBackend: LLMBackend {
         let barePlace = entities.locationCount == 1 && entities.routeFrom == nil
             && entities.words.filter { !["and", "what", "about", "how", "for", "same", "at", "the", "then", "now", "ok"].contains($0) }.count <= max(1, (entities.place ?? "").split(separator: " ").count)
         // A question the previous tool answers, naming no new subject ("is that VFR?", "when does the tempo end?").
-        let sameToolQuestion = entities.locationCount == 0 && entities.countries.isEmpty && best.tool.name == context.lastTool && best.score > 0
-            && catalog.tool(best.tool.name)?.intent.mergeRule("_questions") == "same_tool"
+        // Tools the catalog marks "_questions: same_tool" (a pasted report) take any further question
+        // that names nothing new and is not plainly another tool's ("when does the tempo end?").
+        let sameToolQuestion = entities.locationCount == 0 && entities.countries.isEmpty && entities.words.count <= 12
+            && context.lastTool.flatMap { catalog.tool($0) }?.intent.mergeRule("_questions") == "same_tool"
+            && (best.tool.name == context.lastTool || best.score < Self.scoreThreshold)
         // Only single-airport tools repeat for a bare place; after a list, a bare code is a new look-up.
         let singleAirportTool = context.lastTool.flatMap { catalog.tool($0) }.map { $0.properties["icao"] != nil || $0.properties["icao_code"] != nil } ?? false
         if let last = context.lastTool, barePlace && singleAirportTool && !looksLikeSQL || sameToolQuestion, let carried = followUp(last, context.lastArguments, text, entities) ?? (sameToolQuestion ? context.lastArguments : nil) {
