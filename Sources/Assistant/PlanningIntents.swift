@@ -473,7 +473,8 @@ enum PlanningIntents {
         }
         if let (tas, _) = PlanningText.trueAirspeed(in: rest) { a["tas_kts"] = .number(tas) }
         if a["tas_kts"] == nil, let t = e.aircraftType { a["aircraft_type"] = .string(t) }
-        if let m = PlanningText.first(#"\breserve\s*(?:of\s*)?(\d{1,3})\s*(?:min|minutes)\b"#, in: rest), let v = PlanningText.number(m[1]) {
+        if let m = PlanningText.first(#"\breserve\s*(?:of\s*)?(\d{1,3})\s*(?:min|mins|minutes)\b|\b(\d{1,3})\s*(?:min|mins|minutes)\s+(?:of\s+)?(?:final\s+)?reserve\b"#, in: rest),
+           let v = PlanningText.number(m[1] ?? m[2]) {
             a["reserve_minutes"] = .number(v)
         }
         let waypoints = route(text, e)

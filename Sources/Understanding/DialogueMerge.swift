@@ -89,6 +89,19 @@ extension KeywordFallbackBackend {
             let base = wind.split(separator: "G").first.map(String.init) ?? wind
             set("wind", .string(base + "G\(gust)"))
         }
+        // "make it at least 1000 m instead": a length alone changes the runway length filter already set.
+        if !clearing, e.filters["min_runway_length_ft"] == nil, e.filters["max_runway_length_ft"] == nil, var filters = args["filters"]?.objectValue,
+           filters["min_runway_length_ft"] != nil || filters["max_runway_length_ft"] != nil,
+           let r = text.range(of: #"(?i)\b(\d{3,5})\s*(m|metres|meters|ft|feet)\b"#, options: .regularExpression) {
+            let quantity = text[r]
+            let value = Double(quantity.prefix(while: \.isNumber)) ?? 0
+            let feet = quantity.lowercased().contains("f") ? value : (value * 3.28084).rounded()
+            let atMost = padded.contains(" at most ") || padded.contains(" under ") || padded.contains(" max ") || padded.contains(" shorter ") || padded.contains(" below ")
+            filters[atMost ? "min_runway_length_ft" : "max_runway_length_ft"] = nil
+            filters[atMost ? "max_runway_length_ft" : "min_runway_length_ft"] = .number(feet)
+            args["filters"] = .object(filters)
+            changed = true
+        }
         if let d = e.distanceNM { set("max_distance_nm", .number(d)) }
         if let n = e.count { set("max_results", .number(Double(n))) }
         if e.count == nil, e.words.contains("more"), props["max_results"] != nil, !clearing {
@@ -221,6 +234,9 @@ extension KeywordFallbackBackend {
             return context.lastResults.indices.contains(index) ? context.lastResults[index] : nil
         }
         let padded = " " + words.joined(separator: " ") + " "
+        // After a route, "it"/"that" is the route ("how far is it?"), not one airport.
+        let routeLast = context.lastArguments["to_location"] != nil || context.lastArguments["to"] != nil
+        if routeLast, !["there", "that airport", "that field", "that one", "this one"].contains(where: { padded.contains(" \($0) ") }) { return nil }
         if lexicon.hasCue("deictic", in: padded) { return context.subject }
         return nil
     }

@@ -44,7 +44,7 @@ struct UnderstandingPipelineTests {
         for (k, v) in row.arguments { #expect(c.arguments[k] == v, "\(row.input): \(k) = \(c.arguments[k]?.jsonText() ?? "nothing")") }
     }
 
-    static let followUps: [(history: [String], input: String, tool: String, arguments: [String: JSONValue])] = [
+    static let followUps: [(history: [String], input: String, tool: String, arguments: [String: JSONValue?])] = [
         (["airports near Brussels with customs"], "only in France", "find_airports_near_location", ["filters": .object(["point_of_entry": true, "country": "FR"])]),
         (["airports near Brussels with customs"], "french ones only", "find_airports_near_location", ["filters": .object(["point_of_entry": true, "country": "FR"])]),
         (["airports near Brussels with customs"], "drop the customs filter", "find_airports_near_location", ["location_query": "Brussels"]),
@@ -61,6 +61,11 @@ struct UnderstandingPipelineTests {
         (["nav log EGTF LFAT at 110 kt"], "at 125 kt", "nav_log", ["tas_kts": 125]),
         (["notams for EGLL"], "LFPG", "notams_for_airport", ["icao": "LFPG"]),
         (["density altitude"], "LFMD", "density_altitude", ["icao": "LFMD"]),
+        (["nav log EGTF LFAT LFRK at 110 kt"], "with 45 min reserve", "nav_log", ["reserve_minutes": 45, "tas_kts": 110]),
+        (["airports near Strasbourg with a runway over 800 m"], "make it at least 1000 m instead", "find_airports_near_location", ["filters": .object(["min_runway_length_ft": 3281])]),
+        (["airports near Strasbourg with a paved runway"], "any surface is fine", "find_airports_near_location", ["location_query": "Strasbourg", "filters": nil]),
+        (["airports between Nantes and Rennes"], "how far is it?", "calculate_flight_distance", ["from_location": "Nantes", "to_location": "Rennes"]),
+        (["TAF EGLL 121100Z 1212/1318 24012KT 9999 SCT035 TEMPO 1214/1218 7000 SHRA"], "when does the tempo end?", "decode_taf", [:]),
     ]
 
     @Test("follow-ups merge into the last frame", arguments: 0..<followUps.count)
