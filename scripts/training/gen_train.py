@@ -3,9 +3,9 @@
 
 Reads the real offline data (airports, places, aircraft cruise speeds, GA customs
 notification airports) and combines it with hand-written phrasing templates per tool.
-Writes /work/briefs/out/train.jsonl.  Stdlib only, fixed seed.
+Writes ToolCatalog/training/generated.jsonl.  Stdlib only, fixed seed.
 
-Conventions: /work/briefs/eval-conventions.md (arguments = only what the user said).
+Conventions: ToolCatalog/training/CONVENTIONS.md (arguments = only what the user said).
 """
 import csv, json, os, random, re, sys, unicodedata, math
 from collections import Counter, defaultdict
@@ -13,13 +13,13 @@ from collections import Counter, defaultdict
 SEED = 20260522
 R = random.Random(SEED)
 HERE = os.path.dirname(os.path.abspath(__file__))
-DATA = "/work/main/Data"
-OUT = os.path.join(HERE, "train.jsonl")
+ROOT = os.path.dirname(os.path.dirname(HERE))
+DATA = os.path.join(ROOT, "Data")
+OUT = os.path.join(ROOT, "ToolCatalog", "training", "generated.jsonl")
 # the project's own eval files (merged into training separately): their inputs are never emitted.
 # They have moved around in the repository; any of these paths may hold them.  The normalised inputs are
 # also kept as SHA-1 hashes next to this script so that the output does not depend on where they are.
-EVAL_FILES = ["/work/main/Tests/Eval/eval.jsonl", "/work/main/Tests/Eval/heldout.jsonl",
-              "/work/main/ToolCatalog/training/eval.jsonl", "/work/briefs/heldout-dev.jsonl"]
+EVAL_FILES = [os.path.join(ROOT, "ToolCatalog", "training", "eval.jsonl")]
 EXCLUDED_HASHES = os.path.join(HERE, "excluded_inputs.sha1")
 
 # ----------------------------------------------------------------------------------------

@@ -1,22 +1,23 @@
 #!/usr/bin/env python3
-"""Validate /work/briefs/out/train.jsonl against the tool catalog and the data, and report diversity."""
+"""Validate ToolCatalog/training/generated.jsonl against the tool catalog and the data, and report diversity."""
 import csv, glob, json, re, sys
 from collections import Counter, defaultdict
 
-TRAIN = sys.argv[1] if len(sys.argv) > 1 else "/work/briefs/out/train.jsonl"
+ROOT = __import__("os").path.dirname(__import__("os").path.dirname(__import__("os").path.abspath(__file__)))
+TRAIN = sys.argv[1] if len(sys.argv) > 1 else ROOT + "/ToolCatalog/training/generated.jsonl"
 CATALOG = {}
-for fn in glob.glob("/work/main/ToolCatalog/*.json"):
+for fn in glob.glob(ROOT + "/ToolCatalog/*.json"):
     d = json.load(open(fn, encoding="utf-8"))
     CATALOG[d["name"]] = d
 
 IDENTS, IATA = {}, set()
-with open("/work/main/Data/ourairports/airports.csv", encoding="utf-8") as f:
+with open(ROOT + "/Data/ourairports/airports.csv", encoding="utf-8") as f:
     for r in csv.DictReader(f):
         IDENTS[r["ident"]] = r["type"]
         if r["iata_code"]:
             IATA.add(r["iata_code"])
 COUNTRIES = set()
-with open("/work/main/Data/ourairports/countries.csv", encoding="utf-8") as f:
+with open(ROOT + "/Data/ourairports/countries.csv", encoding="utf-8") as f:
     for r in csv.DictReader(f):
         COUNTRIES.add(r["code"])
 
