@@ -1,42 +1,58 @@
 import FlightPlanning
 import Foundation
 
-/// The airline table (`Data/airlines/airlines.csv`), read on first use and shared: recognisers
-/// ask it whether words name an airline ("Air France" → AFR, EU carrier) for EU261/UK261.
-public final class LazyAirlines: @unchecked Sendable {
+/// A data table read from files on first use, once per process and path, and shared: the type
+/// and airline tables are too large to read at every start and most chats never need them.
+final class LazyTable<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
-    private let url: URL
-    private var loaded: Result<AirlineDirectory, PlanningError>?
+    private let path: String
+    private let read: @Sendable () throws -> Value
+    private var loaded: Result<Value, PlanningError>?
 
-    private static let registryLock = NSLock()
-    nonisolated(unsafe) private static var registry: [String: LazyAirlines] = [:]
+    private init(path: String, read: @escaping @Sendable () throws -> Value) { self.path = path; self.read = read }
 
-    init(url: URL) { self.url = url }
-
-    /// The one loader for `dataDirectory`.
-    public static func shared(dataDirectory: URL) -> LazyAirlines {
-        registryLock.lock()
-        defer { registryLock.unlock() }
-        let url = dataDirectory.appendingPathComponent("airlines/airlines.csv")
-        if let l = registry[url.path] { return l }
-        let l = LazyAirlines(url: url)
-        registry[url.path] = l
+    /// The one table for `path` in this process; `read` runs the first time its value is asked for.
+    static func shared(path: String, read: @escaping @Sendable () throws -> Value) -> LazyTable<Value> {
+        lazyTableLock.lock()
+        defer { lazyTableLock.unlock() }
+        let key = "\(Value.self)|\(path)"
+        if let l = lazyTables[key] as? LazyTable<Value> { return l }
+        let l = LazyTable(path: path, read: read)
+        lazyTables[key] = l
         return l
     }
 
-    /// The directory, or the error reading it.
-    public func directory() throws -> AirlineDirectory {
+    /// The table, or the error reading it (remembered: a broken file is not re-read per question).
+    func value() throws -> Value {
         lock.lock()
         defer { lock.unlock() }
         if loaded == nil {
-            do { loaded = .success(try AirlineDirectory(csv: url)) } catch let e as PlanningError {
+            do { loaded = .success(try read()) } catch let e as PlanningError {
                 loaded = .failure(e)
             } catch {
-                loaded = .failure(.fileProblem(path: url.path, detail: "\(error)"))
+                loaded = .failure(.fileProblem(path: path, detail: "\(error)"))
             }
         }
         return try loaded!.get()
     }
+}
+
+private let lazyTableLock = NSLock()
+nonisolated(unsafe) private var lazyTables: [String: AnyObject] = [:]
+
+/// The airline table (`Data/airlines/airlines.csv`), read on first use and shared: recognisers
+/// ask it whether words name an airline ("Air France" → AFR, EU carrier) for EU261/UK261.
+public struct LazyAirlines: Sendable {
+    private let table: LazyTable<AirlineDirectory>
+
+    /// The loader for `dataDirectory` (one table per process, however many loaders).
+    public static func shared(dataDirectory: URL) -> LazyAirlines {
+        let url = dataDirectory.appendingPathComponent("airlines/airlines.csv")
+        return LazyAirlines(table: .shared(path: url.path) { try AirlineDirectory(csv: url) })
+    }
+
+    /// The directory, or the error reading it.
+    public func directory() throws -> AirlineDirectory { try table.value() }
 
     /// The airline `text` names, or nil (also when the table cannot be read).
     public func airline(named text: String) -> Airline? { (try? directory())?.airline(named: text) }

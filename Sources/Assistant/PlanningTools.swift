@@ -8,44 +8,21 @@ import Understanding
 ///
 /// `types.csv` is 550 KB; reading it at every start would cost more than the whole start-up
 /// budget, and most chats never ask about an aircraft type.
-public final class LazyAircraftTypes: @unchecked Sendable {
-    private let lock = NSLock()
-    private let dataDirectory: URL
-    private var loaded: Result<AircraftTypeCatalog, PlanningError>?
+public struct LazyAircraftTypes: Sendable {
+    private let table: LazyTable<AircraftTypeCatalog>
 
-    private static let registryLock = NSLock()
-    nonisolated(unsafe) private static var registry: [String: LazyAircraftTypes] = [:]
-
-    init(dataDirectory: URL) { self.dataDirectory = dataDirectory }
-
-    /// The one loader for `dataDirectory`, shared by the route tools and the planning tools.
+    /// The loader for `dataDirectory`, shared by the route tools and the planning tools (one table per process).
     public static func shared(dataDirectory: URL) -> LazyAircraftTypes {
-        registryLock.lock()
-        defer { registryLock.unlock() }
-        if let l = registry[dataDirectory.path] { return l }
-        let l = LazyAircraftTypes(dataDirectory: dataDirectory)
-        registry[dataDirectory.path] = l
-        return l
+        let dir = dataDirectory.appendingPathComponent("aircraft")
+        return LazyAircraftTypes(table: .shared(path: dir.path) {
+            try AircraftTypeCatalog(typesCSV: dir.appendingPathComponent("types.csv"),
+                                    cruiseSpeedsCSV: dir.appendingPathComponent("cruise_speeds.csv"),
+                                    aliasesCSV: dir.appendingPathComponent("type_aliases.csv"))
+        })
     }
 
     /// The catalog, read from `Data/aircraft` the first time it is asked for.
-    public func catalog() throws -> AircraftTypeCatalog {
-        lock.lock()
-        defer { lock.unlock() }
-        if loaded == nil {
-            let dir = dataDirectory.appendingPathComponent("aircraft")
-            do {
-                loaded = .success(try AircraftTypeCatalog(typesCSV: dir.appendingPathComponent("types.csv"),
-                                                          cruiseSpeedsCSV: dir.appendingPathComponent("cruise_speeds.csv"),
-                                                          aliasesCSV: dir.appendingPathComponent("type_aliases.csv")))
-            } catch let e as PlanningError {
-                loaded = .failure(e)
-            } catch {
-                loaded = .failure(.fileProblem(path: dir.path, detail: "\(error)"))
-            }
-        }
-        return try loaded!.get()
-    }
+    public func catalog() throws -> AircraftTypeCatalog { try table.value() }
 
     /// Typical cruise speed of a type ("PA28", "C172S", "skyhawk"): the best match's speed only, so a
     /// type without a speed never borrows another type's. "C172S" falls back to "C172".
