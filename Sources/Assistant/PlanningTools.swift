@@ -60,17 +60,9 @@ public final class PlanningTools: @unchecked Sendable {
     let profilesDirectory: URL
     let storePath: String
 
-    /// The last loading computed, so "takeoff distance" can use its weight.
-    struct LastLoading {
-        let profileName: String
-        let takeoffWeight: Double
-    }
-
     private let lock = NSLock()
     private var openedStore: ProfileStore?
     private var memoryStore: ProfileStore?
-    private var lastLoading: LastLoading?
-    private var lastAircraft: String?
 
     /// - Parameters:
     ///   - storePath: the SQLite file of saved profiles (`$XDG_DATA_HOME/flyfun/profiles.sqlite`), opened on first use.
@@ -522,7 +514,7 @@ public final class PlanningTools: @unchecked Sendable {
             return (p, nil)
         }
         lock.lock()
-        let last = lastAircraft
+        let last = state.lastAircraft
         lock.unlock()
         if let last, let p = try? resolveProfile(last) { return (p, "Aircraft: \(p.name), as in the previous question.") }
         let names = try allProfiles().map(\.name)
@@ -531,7 +523,7 @@ public final class PlanningTools: @unchecked Sendable {
 
     func remember(aircraft: String) {
         lock.lock()
-        lastAircraft = aircraft
+        state.lastAircraft = aircraft
         lock.unlock()
     }
 
@@ -606,7 +598,7 @@ public final class PlanningTools: @unchecked Sendable {
         }
         let r = try WeightAndBalance.compute(profile: profile, loads: loads, fuelBurn: burn)
         lock.lock()
-        lastLoading = LastLoading(profileName: profile.name, takeoffWeight: r.takeoff.weight)
+        state.lastLoading = SessionState.LastLoading(profileName: profile.name, takeoffWeight: r.takeoff.weight)
         lock.unlock()
 
         let w = profile.units.weightUnit
@@ -728,7 +720,7 @@ public final class PlanningTools: @unchecked Sendable {
             weight = profile.units == .metric ? kg : kg / Conversions.kgPerPound
         } else {
             lock.lock()
-            let last = lastLoading
+            let last = state.lastLoading
             lock.unlock()
             if let last, last.profileName == profile.name {
                 weight = last.takeoffWeight

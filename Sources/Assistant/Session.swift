@@ -218,6 +218,7 @@ public final class Session: @unchecked Sendable {
             return ("Try:\n" + out.joined(separator: "\n"), false, false)
         case "/clear":
             context = ConversationContext()
+            environment.state.forgetConversation()
             return ("Context cleared: the next question starts afresh.", false, false)
         case "/history":
             if history.isEmpty { return ("No questions yet.", false, false) }

@@ -23,8 +23,26 @@ public final class SessionState: @unchecked Sendable {
     public var lastNavLogFuelUSGal: Double?
     /// The last nav log's waypoints (first = departure).
     public var lastNavLogWaypoints: [String] = []
+    /// The last loading computed, so "takeoff distance" can use its weight.
+    public var lastLoading: LastLoading?
+    /// The aircraft in use: the last one named in a planning question.
+    public var lastAircraft: String?
+
+    /// A weight-and-balance result kept for the performance tool.
+    public struct LastLoading: Sendable {
+        public let profileName: String
+        public let takeoffWeight: Double
+    }
 
     public init() {}
+
+    /// Forgets what the conversation gave (`/clear`): pasted reports and NOTAMs, the last nav log,
+    /// loading and aircraft. NOTAMs loaded with `--briefing` stay: they came with the command line.
+    public func forgetConversation() {
+        metars = [:]; tafs = [:]; lastTAFText = nil
+        if !briefingFromFile { sessionNotams = [] }
+        lastNavLogFuelUSGal = nil; lastNavLogWaypoints = []; lastLoading = nil; lastAircraft = nil
+    }
 
     /// The latest METAR of `station`, if one was pasted.
     public func metar(for station: String) -> METAR? { metars[station.uppercased()] }
