@@ -140,7 +140,8 @@ extension KeywordFallbackBackend {
                     if case .object(let old) = args[k] ?? .null, case .object(let new) = v { args[k] = .object(old.merging(new) { $1 }) } else { args[k] = v }
                 default: args[k] = v
                 }
-                if previous[k] != args[k] { changed = true }
+                // A value restated as it was still answers the turn ("and if it was Ryanair?" after an EU carrier).
+                changed = true
             }
             if changed {
                 for (k, _) in args where def.intent.mergeRule(k) == "clear" && fresh[k] == nil { args[k] = nil }

@@ -44,7 +44,7 @@ public struct Entities: Sendable, Equatable {
     /// True when the utterance only adjusts a previous question (filters, radius, count).
     public var hasModifiers: Bool {
         !filters.isEmpty || distanceNM != nil || count != nil || includeLarge != nil || cruiseSpeedKts != nil
-            || aircraftType != nil || dayOfWeek != nil || legHours != nil
+            || aircraftType != nil || dayOfWeek != nil || legHours != nil || carrierRegion != nil
     }
 
     /// Number of distinct locations named.
@@ -335,7 +335,8 @@ public struct EntityExtractor: Sendable {
 
     /// The airline named in an EU261 question ("Air France", "easyJet", "BA"), as its region.
     func airlineRegion(in text: String, folded: String) -> String? {
-        guard [" delay", " late", " cancel", " compensation", " eu261", " uk261", " flight", " airline"].contains(where: { folded.contains($0) }) else { return nil }
+        guard [" delay", " late", " cancel", " compensation", " eu261", " uk261", " flight", " airline", " carrier", " it was", " was it", " operated",
+               " airways", " airlines"].contains(where: { folded.contains($0) }) else { return nil }
         let words = text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "?" || $0 == "." || $0 == "!" || $0 == ":" }).map(String.init)
         for n in [3, 2, 1] where words.count >= n {
             for i in 0...(words.count - n) {

@@ -453,6 +453,14 @@ public struct KeywordFallbackBackend: LLMBackend {
                 if let mention = extractor.placeMentions(in: text, limit: 1).first { args[slot] = .string(mention) }
             }
         }
+        // One end named, the other the place talked about: "how far from LOWS?" after "tell me about LOWZ".
+        if let def = catalog.tool(tool), e.routeFrom == nil, let (fromKey, toKey) = [("from_location", "to_location"), ("from", "to")].first(where: { def.properties[$0.0] != nil }),
+           args[fromKey] == nil || args[toKey] == nil, let named = args[fromKey]?.stringValue ?? args[toKey]?.stringValue ?? e.place ?? e.airportCodes.first,
+           let subject = context.subject, TextNormalizer.fold(subject) != TextNormalizer.fold(named) {
+            let namedIsFrom = args[fromKey] != nil || args[toKey] == nil && TextNormalizer.fold(text).contains("from " + TextNormalizer.fold(named))
+            args[fromKey] = .string(namedIsFrom ? named : subject)
+            args[toKey] = .string(namedIsFrom ? subject : named)
+        }
         guard let def = catalog.tool(tool), e.place == nil, e.airportCodes.isEmpty, e.routeFrom == nil else { return args }
         let props = def.properties
         // A value that is the rest of the line rather than a recognised name ("frequencies?") is
