@@ -181,6 +181,29 @@ public struct KeywordFallbackBackend: LLMBackend {
             }
         }
 
+        // A name alone ("Heathrow", "Le Touquet airport", "Annecy"): an airport's details, or the
+        // airports near a town.
+        if context.pending == nil, let name = entities.subject ?? (entities.place == entities.airportCodes.first ? nil : entities.place),
+           best.score < Self.scoreThreshold, !looksLikeSQL {
+            let rest = entities.words.filter { !Self.airportNouns.contains($0) && !["the", "please", "?", "info", "pls"].contains($0) }
+            // Lower-case three-letter words are not IATA codes here ("lol"), and common words are no names.
+            let lowerShort = name == name.lowercased() && name.count <= 3
+            if rest.count == TextNormalizer.fold(name).split(separator: " ").count, !lowerShort, !lexicon.commonWords.contains(name.lowercased()),
+               let reading = extractor.resolver.readings(of: name, context: NameContext(expectsAirport: entities.words.contains { Self.airportNouns.contains($0) }), limit: 1).first {
+                let airport = reading.kind == .airportName || reading.kind == .airportCode || rest.count < entities.words.count
+                let tool = airport ? "get_airport_details" : "find_airports_near_location"
+                // After a question that takes a place, a name alone asks it again there ("Annecy?").
+                var e = entities
+                e.place = name
+                if let last = context.lastTool, last == tool || catalog.tool(last)?.properties["location_query"] != nil && !airport,
+                   let carried = followUp(last, context.lastArguments, text, e) {
+                    trace.append("a name alone → follow-up of \(last)")
+                    return Classification(tool: last, arguments: carried, confidence: 0.6, isFollowUp: true, trace: trace)
+                }
+                trace.append("a name alone → \(tool)")
+                return Classification(tool: tool, arguments: [airport ? "icao_code" : "location_query": .string(name)], confidence: 0.6, trace: trace)
+            }
+        }
         // "the first one", "that one": the details of the airport referred to.
         if let ref = entities.place, trace.contains("reference → \(ref)"), entities.words.count <= 6, best.score < Self.scoreThreshold {
             trace.append("reference alone → details")
