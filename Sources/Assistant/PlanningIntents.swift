@@ -87,6 +87,10 @@ enum PlanningText {
                          + #"(?:\s*(?:,\s*)?(?:gusting|gusts?|g)\s*(?:to\s*)?(\d{1,3})\s*(?:kts?|knots)?)?"#, in: text) {
             found.append((WindText(direction: Int(m[1]!), speed: Int(m[2]!)!, gust: m[4].flatMap { Int($0) }, unit: unitCode(m[3])), m.range))
         }
+        // "200 degrees with 15 knots", "020° true at 14 kt", "wind 260 degrees 17 knots".
+        if let m = first(#"(?<![\d/])(\d{3})\s*(?:°|degrees?|deg)\s*(?:true\s*|magnetic\s*)?(?:at\s*|@\s*|with\s*|,\s*)?(\d{1,3})\s*(kts?|knots|kn|mps|m/s|kmh|km/h)(?:\s*,?\s*(?:gusting|gusts?|g)\s*(?:to\s*)?(\d{1,3}))?"#, in: text) {
+            found.append((WindText(direction: Int(m[1]!), speed: Int(m[2]!)!, gust: m[4].flatMap { Int($0) }, unit: unitCode(m[3])), m.range))
+        }
         if let m = first(#"\bwinds?\s*(?:is\s*)?calm\b"#, in: text) {
             found.append((WindText(direction: 0, speed: 0, gust: nil, unit: "KT"), m.range))
         }

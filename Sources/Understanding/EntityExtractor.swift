@@ -495,7 +495,8 @@ public struct EntityExtractor: Sendable {
             if ["distance", "far", "long", "time", "fly", "flying", "route", "stops", "nav", "heading"].contains(where: { before.contains($0) }) { e.routeTo = y }
         }
         // near / around / close to / of (for "within 20 nm of X")
-        for marker in [" near to ", " near ", " around ", " close to ", " close by ", " nearby ", " next to ", " vicinity of ", " surrounding ", " closest to ",
+        for marker in [" near to ", " near of ", " near ", " around of ", " around ", " close to ", " close by ", " nearby ", " next to ", " vicinity of ", " surrounding ", " closest to ",
+                       " zone of ", " surroundings of ", " environs of ", " region around ",
                        " not far from ", " close from ", " proximity of ", " area of ", " region of ", " in reach of ",
                        " nearest to ", "nm of ", "km of ", " miles of ", " radius of ", " what about ", " how about ", " and ", " from "] {
             if marker == " and ", !(lower.hasPrefix("and ")) { continue }

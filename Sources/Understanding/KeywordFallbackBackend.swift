@@ -72,7 +72,7 @@ public struct KeywordFallbackBackend: LLMBackend {
 
     public func classify(_ input: String, context: ConversationContext) -> Classification {
         var trace: [String] = []
-        let text = Self.decimalCommas(Self.sanitize(input))
+        let text = Self.numberWords(Self.decimalCommas(Self.sanitize(input)))
         guard !text.isEmpty else { return Classification(tool: nil, confidence: 0, trace: ["empty input"]) }
         var entities = extractor.extract(text)
         // No place found by the phrase rules: any span the data knows is the subject ("does Emden have an ILS?").
@@ -377,6 +377,28 @@ public struct KeywordFallbackBackend: LLMBackend {
             t.replaceSubrange(r, with: t[r].replacingOccurrences(of: ",", with: ""))
         }
         return t
+    }
+
+    /// Spelled numbers before a unit or a count noun become digits ("within fifty nautical miles",
+    /// "legs of two hours", "ten results"); "the first one" and "that one" are left alone.
+    static func numberWords(_ text: String) -> String {
+        let values = ["one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+                      "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "twenty-five": 25, "thirty": 30, "forty": 40, "fifty": 50,
+                      "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90, "hundred": 100, "a hundred": 100, "one hundred": 100]
+        let units = Set(["nm", "nautical", "miles", "mile", "km", "kilometres", "kilometers", "minutes", "min", "hours", "hour", "h", "kt", "kts", "knots",
+                         "results", "airports", "airfields", "entries", "options", "fields", "degrees", "feet", "ft", "metres", "meters", "m", "days"])
+        var words = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        guard words.contains(where: { values[$0.lowercased()] != nil }) else { return text }
+        var i = 0
+        while i < words.count - 1 {
+            let w = words[i].lowercased()
+            if let v = values[w] {
+                let next = words[i + 1].lowercased().trimmingCharacters(in: .punctuationCharacters)
+                if units.contains(next) { words[i] = String(v) }
+            }
+            i += 1
+        }
+        return words.joined(separator: " ")
     }
 
     /// Drops control characters and bounds the length that is analysed.
