@@ -583,6 +583,8 @@ enum PlanningIntents {
         else if PlanningText.first(#"\b(?:uk|british)\s+(?:airline|carrier)\b"#, in: lower) != nil { a["carrier_region"] = "uk" }
         // A named airline ("Air France", "on delta") when no region was stated outright.
         else if let r = e.carrierRegion { a["carrier_region"] = .string(r) }
+        // The airline as typed, so the answer names the carrier it understood.
+        if let name = e.airline, a["carrier_region"] == e.carrierRegion.map({ .string($0) }) { a["airline"] = .string(name) }
         return a
     }
 

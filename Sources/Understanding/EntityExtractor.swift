@@ -37,6 +37,8 @@ public struct Entities: Sendable, Equatable {
     public var hasNotamText = false
     /// The region of the airline named ("eu", "uk", "other"), for EU261/UK261.
     public var carrierRegion: String?
+    /// The airline as typed ("Air France", "ryanair").
+    public var airline: String?
     /// A country named outside every place phrase ("Basel, german side", "french ones near
     /// Geneva"): a restriction of a near/route search rather than part of a place.
     public var countryRestriction: String?
@@ -118,7 +120,7 @@ public struct EntityExtractor: Sendable {
         extractFilters(folded, into: &e)
         extractSpeedAndType(text, folded, into: &e)
         extractDay(folded, into: &e)
-        e.carrierRegion = airlineRegion(in: text, folded: folded)
+        if let (name, region) = airlineRegion(in: text, folded: folded) { e.airline = name; e.carrierRegion = region }
         extractPlaces(text, into: &e)
         extractNotamBits(text, into: &e)
         return e
@@ -334,7 +336,7 @@ public struct EntityExtractor: Sendable {
     }
 
     /// The airline named in an EU261 question ("Air France", "easyJet", "BA"), as its region.
-    func airlineRegion(in text: String, folded: String) -> String? {
+    func airlineRegion(in text: String, folded: String) -> (String, String)? {
         guard [" delay", " late", " cancel", " compensation", " eu261", " uk261", " flight", " airline", " carrier", " it was", " was it", " operated",
                " airways", " airlines"].contains(where: { folded.contains($0) }) else { return nil }
         let words = text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "?" || $0 == "." || $0 == "!" || $0 == ":" }).map(String.init)
@@ -344,7 +346,7 @@ public struct EntityExtractor: Sendable {
                 // One word must be a capitalised name or a code in capitals ("Lufthansa", "KLM"), never "delayed".
                 let afterCue = i > 0 && ["on", "with", "by", "flying", "via"].contains(words[i - 1].lowercased())
                 guard phrase.count >= 2, n > 1 || ((phrase.first?.isUppercase == true || afterCue) && !lexicon.commonWords.contains(phrase.lowercased())) else { continue }
-                if let r = airlineRegionLookup(phrase) { return r }
+                if let r = airlineRegionLookup(phrase) { return (phrase, r) }
             }
         }
         return nil
@@ -631,6 +633,8 @@ public struct EntityExtractor: Sendable {
         // Chatter at either end goes first ("EU261: Paris", "Annecy pls").
         while let w = words.first, words.count > 1, w.hasSuffix(":") || Self.spanChatter.contains(TextNormalizer.fold(w)) { words.removeFirst() }
         while let w = words.last, words.count > 1, Self.spanChatter.contains(TextNormalizer.fold(w)) { words.removeLast() }
+        // "Saint-Hubert airfield": the airport word is not part of the name.
+        while let w = words.last, words.count > 1, ["airport", "airfield", "aerodrome", "airstrip", "field", "strip"].contains(TextNormalizer.fold(w)) { words.removeLast() }
         let cleaned = words.joined(separator: " ").trimmingCharacters(in: CharacterSet(charactersIn: " ,.;:?!"))
         guard words.count > 1, !cleaned.isEmpty else { return cleaned.isEmpty ? trimmed : cleaned }
         if LocationResolverShim.coordinateText(in: cleaned) != nil { return cleaned }

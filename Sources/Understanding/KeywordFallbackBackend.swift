@@ -231,7 +231,8 @@ public struct KeywordFallbackBackend: LLMBackend {
                 let strongRule = best.met && best.score >= Self.scoreThreshold + 1.5 || bareCode
                 if !strongRule && top.score >= Self.noneThreshold && !looksLikeSQL {
                     // The classifier reads single questions; a short turn after one may still adjust it.
-                    if let last = context.lastTool, isFollowUpShaped || dialogueCue, entities.words.count <= 8, !looksLikeSQL,
+                    if let last = context.lastTool, isFollowUpShaped || dialogueCue || lexicon.hasCue("same_for", in: folded),
+                       entities.words.count <= 8 || lexicon.hasCue("same_for", in: folded), !looksLikeSQL,
                        let carried = followUp(last, context.lastArguments, text, sameFor(entities, folded)) {
                         trace.append("follow-up of \(last) (the classifier alone saw no question)")
                         return Classification(tool: last, arguments: carried, confidence: 0.6, isFollowUp: true, trace: trace)
