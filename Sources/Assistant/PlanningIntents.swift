@@ -636,7 +636,10 @@ enum PlanningIntents {
         var a: Arguments = [:]
         if let m = PlanningText.first(#"\b(?:for|of)\s+(?:a|an|the)?\s*([A-Za-z][\w -]{1,40}?)\s*[?.!]*\s*$"#, in: text), let q = m[1],
            !["it", "this", "that"].contains(q.lowercased()) {
-            a["designator"] = .string(q.trimmingCharacters(in: .whitespaces))
+            // "for designator AA5" → "AA5": the words naming the field are not the value.
+            var words = q.split(separator: " ").map(String.init)
+            while let w = words.first, words.count > 1, ["designator", "type", "icao", "the", "aircraft", "code"].contains(w.lowercased()) { words.removeFirst() }
+            a["designator"] = .string(words.joined(separator: " ").trimmingCharacters(in: .whitespaces))
         } else if let token = aircraftToken(in: text, excluding: e.airportCodes) {
             a["designator"] = .string(token)
         } else if let t = e.aircraftType {

@@ -507,6 +507,19 @@ public struct KeywordFallbackBackend: LLMBackend {
             args[fromKey] = .string(namedIsFrom ? named : subject)
             args[toKey] = .string(namedIsFrom ? subject : named)
         }
+        // "stps riga vilnius 120kt": two places named without a cue are the route's two ends.
+        if let def = catalog.tool(tool), def.properties["from_location"] != nil, args["from_location"] == nil, args["to_location"] == nil {
+            let mentions = extractor.placeMentions(in: text, limit: 2)
+            if mentions.count == 2 { args["from_location"] = .string(mentions[0]); args["to_location"] = .string(mentions[1]) }
+        }
+        // "nav log of Reus to Girona to Perpignan": every place named, when the tool's reader missed some.
+        if tool == "nav_log", let w = args["waypoints"]?.arrayValue {
+            let mentions = extractor.placeMentions(in: text, limit: 12)
+            let have = w.compactMap(\.stringValue).map { TextNormalizer.fold($0) }
+            if mentions.count > have.count, have.allSatisfy({ h in mentions.contains { TextNormalizer.fold($0) == h } }) {
+                args["waypoints"] = .array(mentions.map { .string($0) })
+            }
+        }
         guard let def = catalog.tool(tool), e.place == nil, e.airportCodes.isEmpty, e.routeFrom == nil else { return args }
         let props = def.properties
         // A value that is the rest of the line rather than a recognised name ("frequencies?") is
