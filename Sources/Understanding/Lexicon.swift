@@ -16,6 +16,8 @@ public struct Lexicon: Sendable {
     public let chatter: Set<String>
     /// Cue → words that, in the same request, make it a question flyfun answers ("translate this TAF").
     public var outOfScopeExceptions: [String: [String]] = [:]
+    /// Languages: "translate … in German" is a translation, whatever it names.
+    public var languages: Set<String> = []
     /// Follow-up cues by kind (`openers`, `swap`, `replace_end`, `from_cues`, `to_cues`, `same_for`,
     /// `deictic`, `clear_filter`, `clear_all`).
     public let dialogue: [String: [String]]
@@ -89,6 +91,7 @@ public struct Lexicon: Sendable {
             throw UnderstandingError.invalidLexicon(file: "out_of_scope.json", message: "'exceptions' must be an object of cue → words")
         }
         lexicon.outOfScopeExceptions = exceptions
+        lexicon.languages = Set(try strings(o, "languages", "out_of_scope.json"))
         let f = try object("filters.json")
         guard let rules = f["rules"] as? [[String: Any]], !rules.isEmpty else {
             throw UnderstandingError.invalidLexicon(file: "filters.json", message: "'rules' must be a non-empty list")
@@ -122,7 +125,8 @@ public struct Lexicon: Sendable {
     /// The out-of-scope reason, if the request asks flyfun to act or for something it cannot have.
     public func outOfScopeCue(_ words: [String]) -> String? {
         let padded = " " + words.joined(separator: " ") + " "
-        let excused = { (cue: String) in (self.outOfScopeExceptions[cue] ?? []).contains { words.contains($0) } }
+        let intoLanguage = zip(words, words.dropFirst()).contains { ($0 == "in" || $0 == "into" || $0 == "to") && languages.contains($1) }
+        let excused = { (cue: String) in !intoLanguage && (self.outOfScopeExceptions[cue] ?? []).contains { words.contains($0) } }
         if let p = outOfScopePhrases.first(where: { padded.contains(" \($0) ") && !excused($0) }) { return p }
         // The first word that is not chatter opens the request: "can you book me a slot at LFAT".
         if let verb = words.first(where: { !chatter.contains($0) }), actionVerbs.contains(verb), !excused(verb) { return verb }
