@@ -154,7 +154,9 @@ public struct KeywordFallbackBackend: LLMBackend {
             || folded.contains(" what about ") || folded.contains(" how about ") || folded.contains(" more ") || folded.contains(" what if ")
             || folded.contains(" and if ") || folded.contains(" instead ")
         // A short turn with a value and no tool word of its own ("at 125 kt", "and runway 03?", "35 degrees?").
-        let fragment = entities.words.count <= 7 && !(best.met && best.score >= Self.scoreThreshold + 1 && best.tool.name != context.lastTool)
+        let opened = (lexicon.dialogue["openers"] ?? []).contains { folded.dropFirst().hasPrefix($0) }
+        let fragment = (entities.words.count <= 7 || opened && entities.words.count <= 12)
+            && !(best.met && best.score >= Self.scoreThreshold + 1 && best.tool.name != context.lastTool)
         // A turn that is only a place ("ehst", "and LIAU?") asks the previous question again for it.
         let barePlace = entities.locationCount == 1 && entities.routeFrom == nil
             && entities.words.filter { !["and", "what", "about", "how", "for", "same", "at", "the", "then", "now", "ok"].contains($0) }.count <= max(1, (entities.place ?? "").split(separator: " ").count)
@@ -506,6 +508,10 @@ public struct KeywordFallbackBackend: LLMBackend {
             let namedIsFrom = args[fromKey] != nil || args[toKey] == nil && TextNormalizer.fold(text).contains("from " + TextNormalizer.fold(named))
             args[fromKey] = .string(namedIsFrom ? named : subject)
             args[toKey] = .string(namedIsFrom ? subject : named)
+        }
+        // "which runway at Galway with the same wind?": the same tool again, values said to be the same carried.
+        if tool == context.lastTool, TextNormalizer.fold(text).contains("same"), let def = catalog.tool(tool) {
+            for (k, v) in context.lastArguments where args[k] == nil && !Self.placeKeys.contains(k) && def.properties[k] != nil { args[k] = v }
         }
         // "stps riga vilnius 120kt": two places named without a cue are the route's two ends.
         if let def = catalog.tool(tool), def.properties["from_location"] != nil, args["from_location"] == nil, args["to_location"] == nil {
