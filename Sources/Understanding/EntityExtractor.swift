@@ -66,6 +66,8 @@ public struct EntityExtractor: Sendable {
     let lexicon: Lexicon
     /// The seam to the place data: whether a span names an airport or a place.
     let resolver: LocationResolver
+    /// Answers of `namesSomething`, shared by the stages of a turn and later turns.
+    let spanMemo = SpanMemo()
     /// The type table: a pilot's name for an aircraft → its ICAO designator (nil when unknown).
     let aircraftDesignator: @Sendable (String) -> String?
     /// The airline table: a name or code → the carrier's region (`eu`, `uk`, `other`).
@@ -555,8 +557,16 @@ public struct EntityExtractor: Sendable {
         }
     }
 
-    /// Whether `text` names an airport code or a place exactly.
+    /// Whether `text` names an airport code or a place exactly (remembered: one turn asks about
+    /// the same spans from several stages).
     func namesSomething(_ text: String) -> Bool {
+        if let known = spanMemo.value(text) { return known }
+        let answer = namesSomethingUncached(text)
+        spanMemo.store(text, answer)
+        return answer
+    }
+
+    func namesSomethingUncached(_ text: String) -> Bool {
         let upper = text.uppercased()
         if (upper.count == 4 || upper.count == 3) && upper.allSatisfy({ $0.isLetter || $0.isNumber }) && !lexicon.commonWords.contains(text.lowercased()),
            repository.isAirportCode(upper) || upper.count == 3 && repository.isIATACode(upper) { return true }
@@ -663,5 +673,22 @@ enum LocationResolverShim {
         guard numbers.count == 2, (-90...90).contains(numbers[0]), (-180...180).contains(numbers[1]),
               numbers.contains(where: { $0.rounded() != $0 }) else { return nil }
         return "\(numbers[0]), \(numbers[1])"
+    }
+}
+
+/// A bounded memo of span → "names something" answers (the data is read-only, so answers never go stale).
+final class SpanMemo: @unchecked Sendable {
+    private let lock = NSLock()
+    private var answers: [String: Bool] = [:]
+
+    func value(_ span: String) -> Bool? {
+        lock.lock(); defer { lock.unlock() }
+        return answers[span]
+    }
+
+    func store(_ span: String, _ answer: Bool) {
+        lock.lock(); defer { lock.unlock() }
+        if answers.count >= 4096 { answers.removeAll(keepingCapacity: true) }
+        answers[span] = answer
     }
 }
