@@ -477,7 +477,7 @@ enum PlanningIntents {
         }
         if let (tas, _) = PlanningText.trueAirspeed(in: rest) { a["tas_kts"] = .number(tas) }
         if a["tas_kts"] == nil, let t = e.aircraftType { a["aircraft_type"] = .string(t) }
-        if let m = PlanningText.first(#"\breserve\s*(?:of\s*)?(\d{1,3})\s*(?:min|mins|minutes)\b|\b(\d{1,3})\s*(?:min|mins|minutes)\s+(?:of\s+)?(?:final\s+)?reserve\b"#, in: rest),
+        if let m = PlanningText.first(#"\breserve\s*(?:of\s*)?(\d{1,3})\s*(?:min|mins|minutes)\b|\b(\d{1,3})\s*-?\s*(?:min|mins|minutes?)\s+(?:of\s+)?(?:final\s+)?reserve\b"#, in: rest),
            let v = PlanningText.number(m[1] ?? m[2]) {
             a["reserve_minutes"] = .number(v)
         }
@@ -552,6 +552,7 @@ enum PlanningIntents {
         if lower.contains(" landing") && !lower.contains("takeoff") && !lower.contains("take off") && !lower.contains("take-off") { a["phase"] = "landing" }
         else if (lower.contains("takeoff") || lower.contains("take off") || lower.contains("take-off") || lower.contains("off the ground"))
                     && !lower.contains(" landing") { a["phase"] = "takeoff" }
+        else if lower.contains(" landing"), lower.contains("takeoff") || lower.contains("take off") || lower.contains("take-off") { a["phase"] = "both" }
         if a["pressure_altitude_ft"] == nil, a["elevation_ft"] == nil, let place = airport(rest, e) { a["icao"] = .string(place) }
         else if let c = codes(e, text: rest).first { a["icao"] = .string(c) }
         return a

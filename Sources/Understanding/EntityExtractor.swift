@@ -94,12 +94,17 @@ public struct EntityExtractor: Sendable {
     ]
 
     /// `text` with known misspellings corrected, word by word, keeping everything else as typed.
-    func correctTypos(_ text: String) -> String {
+    /// With `keepingCapitals`, words typed in capitals are left alone: pasted METARs, TAFs and
+    /// NOTAMs ("RWY 17/35 CLSD") must reach their decoders exactly as written.
+    func correctTypos(_ text: String, keepingCapitals: Bool = false) -> String {
         var out: [String] = []
+        // A pasted report or NOTAM keeps every word as written.
+        if keepingCapitals, text.contains("Q)") || text.range(of: #"\b\d{6}Z\b"#, options: .regularExpression) != nil { return text }
         for word in text.split(separator: " ", omittingEmptySubsequences: false) {
             let w = String(word)
             let core = w.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "?!.,;:"))
-            if let fix = lexicon.typos[core] {
+            let capitals = w.count >= 2 && w == w.uppercased() && w.contains(where: \.isLetter)
+            if !(keepingCapitals && capitals), let fix = lexicon.typos[core] {
                 let trailing = String(w.reversed().prefix(while: { "?!.,;:".contains($0) }).reversed())
                 out.append(fix + trailing)
             } else {

@@ -72,7 +72,8 @@ public struct KeywordFallbackBackend: LLMBackend {
 
     public func classify(_ input: String, context: ConversationContext) -> Classification {
         var trace: [String] = []
-        let text = Self.numberWords(Self.decimalCommas(Self.sanitize(input)))
+        // Known misspellings and abbreviations are corrected once, for every later reader ("piste 24", "ldg").
+        let text = extractor.correctTypos(Self.numberWords(Self.decimalCommas(Self.sanitize(input))), keepingCapitals: true)
         guard !text.isEmpty else { return Classification(tool: nil, confidence: 0, trace: ["empty input"]) }
         var entities = extractor.extract(text)
         // No place found by the phrase rules: any span the data knows is the subject ("does Emden have an ILS?").
