@@ -36,11 +36,16 @@ public final class AppEnvironment: @unchecked Sendable {
 
     private static let buildLock = NSLock()
 
-    /// Where the database lives by default: `$XDG_CACHE_HOME/flyfun/airports-<hash>.sqlite`.
-    public static func defaultDatabasePath(hash: String) -> String {
+    /// flyfun's cache folder: `$XDG_CACHE_HOME/flyfun` (the database and the fitted classifier).
+    public static func cacheDirectory() -> String {
         let env = ProcessInfo.processInfo.environment
         let base = env["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? (NSHomeDirectory() + "/.cache")
-        return base + "/flyfun/airports-\(hash).sqlite"
+        return base + "/flyfun"
+    }
+
+    /// Where the database lives by default: `$XDG_CACHE_HOME/flyfun/airports-<hash>.sqlite`.
+    public static func defaultDatabasePath(hash: String) -> String {
+        cacheDirectory() + "/airports-\(hash).sqlite"
     }
 
     /// Opens (building first if needed) the airport database.
@@ -91,10 +96,9 @@ public final class AppEnvironment: @unchecked Sendable {
                                               state: state, now: now, userDirectory: self.userDirectory)
         for (k, v) in extensions.handlers { handlers[k] = v }
         executor = ToolExecutor(catalog: catalog, handlers: handlers)
-        let plain = KeywordFallbackBackend(catalog: catalog, extractor: extractor, patterns: extensions.patterns, builders: extensions.builders, now: now)
         let training = try TrainingData.load(directory: resources.toolCatalog.appendingPathComponent("training"), catalog: catalog)
-        let classifier = try IntentModelCache.model(for: training, directory: (Self.defaultDatabasePath(hash: "x") as NSString).deletingLastPathComponent,
-                                                key: (self.databasePath as NSString).lastPathComponent, normalise: plain.classifierText, progress: progress)
+        let classifier = try IntentModelCache.model(for: training, directory: Self.cacheDirectory(),
+                                                key: (self.databasePath as NSString).lastPathComponent, normalise: extractor.classifierText, progress: progress)
         backend = KeywordFallbackBackend(catalog: catalog, extractor: extractor, patterns: extensions.patterns, builders: extensions.builders, now: now,
                                          classifier: classifier)
     }

@@ -10,7 +10,7 @@ extension KeywordFallbackBackend {
     /// Words that open a follow-up but are not part of the place that follows ("what about Antwerp").
     static let leadingCueWords: Set<String> = ["what", "about", "how", "and", "try", "use", "make", "it", "ok", "okay", "then", "so", "lets", "let's",
                                                "with", "please", "pls", "same", "but", "now", "maybe", "rather", "go", "via", "for", "the", "thing",
-                                               "question", "do", "if", "we", "i", "fly", "flying", "leave", "leaving", "depart", "departing", "to", "go", "going", "would", "could", "you", "can"]
+                                               "question", "do", "if", "we", "i", "fly", "flying", "leave", "leaving", "depart", "departing", "to", "going", "would", "could", "you", "can"]
 
     /// The previous tool's arguments updated with this turn, or nil when the utterance adds
     /// nothing the previous tool can use.

@@ -1,6 +1,5 @@
 import AirportData
 import Foundation
-import Understanding
 
 /// What the keyword backend recognises in an utterance before it picks a tool.
 public struct Entities: Sendable, Equatable {
@@ -558,8 +557,13 @@ public struct EntityExtractor: Sendable {
             var inside = Entities()
             let placeText = " " + [e.place, e.routeFrom, e.routeTo].compactMap { $0 }.map { TextNormalizer.fold($0) }.joined(separator: " ") + " "
             extractCountries(placeText, into: &inside)
-            e.countryRestriction = e.countries.first { !inside.countries.contains($0) && e.place != nil || e.routeFrom != nil && !inside.countries.contains($0) }
+            if e.place != nil || e.routeFrom != nil { e.countryRestriction = e.countries.first { !inside.countries.contains($0) } }
         }
+    }
+
+    /// The text the intent classifier reads (see `Utterance.classifierText`).
+    public func classifierText(_ text: String) -> String {
+        Utterance(text, lexicon: lexicon).classifierText(lexicon: lexicon, isAirportCode: repository.isAirportCode, countries: countries)
     }
 
     /// Whether `text` names an airport code or a place exactly (remembered: one turn asks about
@@ -571,10 +575,16 @@ public struct EntityExtractor: Sendable {
         return answer
     }
 
-    func namesSomethingUncached(_ text: String) -> Bool {
+    /// `text` upper-cased when it is an ICAO/ident or IATA code the database knows (in any case) and not a common word.
+    func knownCode(_ text: String) -> String? {
         let upper = text.uppercased()
-        if (upper.count == 4 || upper.count == 3) && upper.allSatisfy({ $0.isLetter || $0.isNumber }) && !lexicon.commonWords.contains(text.lowercased()),
-           repository.isAirportCode(upper) || upper.count == 3 && repository.isIATACode(upper) { return true }
+        guard (3...4).contains(upper.count), upper.allSatisfy({ $0.isLetter || $0.isNumber }), !lexicon.commonWords.contains(text.lowercased()),
+              repository.isAirportCode(upper) || upper.count == 3 && repository.isIATACode(upper) else { return nil }
+        return upper
+    }
+
+    func namesSomethingUncached(_ text: String) -> Bool {
+        if knownCode(text) != nil { return true }
         guard text.count >= 3, !lexicon.commonWords.contains(text.lowercased()) else { return false }
         if resolver.readings(of: text, limit: 1).first?.exact == true { return true }
         // "Matera, Italy": a name narrowed by its country.
@@ -621,12 +631,7 @@ public struct EntityExtractor: Sendable {
                 for extra in stride(from: min(3, words.count - i - 1), through: 0, by: -1) {
                     let candidate = ([right] + words[(i + 1)..<(i + 1 + extra)]).joined(separator: " ")
                     if namesSomething(candidate) {
-                        let code = { (s: String) -> String in
-                            let u = s.uppercased()
-                            let codeShaped = (3...4).contains(u.count) && u.allSatisfy { $0.isLetter || $0.isNumber }
-                            return codeShaped && (self.repository.isAirportCode(u) || u.count == 3 && self.repository.isIATACode(u)) ? u : s
-                        }
-                        return (code(left), code(candidate))
+                        return (knownCode(left) ?? left, knownCode(candidate) ?? candidate)
                     }
                 }
             }

@@ -1,6 +1,5 @@
 import AirportData
 import Foundation
-import Understanding
 
 /// A deterministic rule tried before keyword scoring: pasted reports, NOTAM text, and other
 /// inputs whose shape alone says which tool they are for.
@@ -73,7 +72,7 @@ public struct KeywordFallbackBackend: LLMBackend {
     public func classify(_ input: String, context: ConversationContext) -> Classification {
         var trace: [String] = []
         // Known misspellings and abbreviations are corrected once, for every later reader ("piste 24", "ldg").
-        let text = extractor.correctTypos(Self.numberWords(Self.decimalCommas(Self.sanitize(input))), keepingCapitals: true)
+        let text = extractor.correctTypos(Self.numberWords(Self.decimalCommas(Utterance.sanitize(input))), keepingCapitals: true)
         guard !text.isEmpty else { return Classification(tool: nil, confidence: 0, trace: ["empty input"]) }
         var entities = extractor.extract(text)
         // No place found by the phrase rules: any span the data knows is the subject ("does Emden have an ILS?").
@@ -83,7 +82,9 @@ public struct KeywordFallbackBackend: LLMBackend {
             trace.append("place mention → \(mention)")
         }
         // "the 2nd", "that one", "there": the airport an earlier answer showed.
+        var referenced: String?
         if entities.place == nil, entities.airportCodes.isEmpty, entities.routeFrom == nil, let ref = reference(in: entities, context: context) {
+            referenced = ref
             entities.place = ref
             if ref.count == 4, ref == ref.uppercased() { entities.airportCodes = [ref] }
             trace.append("reference → \(ref)")
@@ -147,15 +148,14 @@ public struct KeywordFallbackBackend: LLMBackend {
         trace.append("scores: " + scored.prefix(3).map { "\($0.tool.name)=\(String(format: "%.1f", $0.score))\($0.met ? "" : " (missing \($0.tool.intent.needs))")" }.joined(separator: ", "))
 
         // A new place or a new country without an opener ("French airports with a grass runway") is a new question.
-        let isFollowUpShaped = (lexicon.dialogue["openers"] ?? []).contains { folded.dropFirst().hasPrefix($0) }
-            || (entities.locationCount == 0 && entities.countries.isEmpty)
+        let opened = (lexicon.dialogue["openers"] ?? []).contains { folded.dropFirst().hasPrefix($0) }
+        let isFollowUpShaped = opened || (entities.locationCount == 0 && entities.countries.isEmpty)
             || (entities.countries.count == 1 && entities.locationCount == 0 && entities.words.count <= 5)
         // Cues that only make sense against an earlier question.
         let dialogueCue = ["swap", "replace_end", "clear_filter", "clear_all"].contains { lexicon.hasCue($0, in: folded) }
             || folded.contains(" what about ") || folded.contains(" how about ") || folded.contains(" more ") || folded.contains(" what if ")
             || folded.contains(" and if ") || folded.contains(" instead ")
         // A short turn with a value and no tool word of its own ("at 125 kt", "and runway 03?", "35 degrees?").
-        let opened = (lexicon.dialogue["openers"] ?? []).contains { folded.dropFirst().hasPrefix($0) }
         let fragment = (entities.words.count <= 7 || opened && entities.words.count <= 12)
             && !(best.met && best.score >= Self.scoreThreshold + 1 && best.tool.name != context.lastTool)
         // A turn that is only a place ("ehst", "and LIAU?") asks the previous question again for it.
@@ -208,7 +208,7 @@ public struct KeywordFallbackBackend: LLMBackend {
             }
         }
         // "the first one", "that one": the details of the airport referred to.
-        if let ref = entities.place, trace.contains("reference → \(ref)"), entities.words.count <= 6, best.score < Self.scoreThreshold {
+        if let ref = referenced, entities.words.count <= 6, best.score < Self.scoreThreshold {
             trace.append("reference alone → details")
             return Classification(tool: "get_airport_details", arguments: ["icao_code": .string(ref)], confidence: 0.6, trace: trace)
         }
@@ -235,7 +235,7 @@ public struct KeywordFallbackBackend: LLMBackend {
                 if !strongRule && top.score >= Self.noneThreshold && !looksLikeSQL {
                     // The classifier reads single questions; a short turn after one may still adjust it.
                     if let last = context.lastTool, isFollowUpShaped || dialogueCue || lexicon.hasCue("same_for", in: folded),
-                       entities.words.count <= 8 || lexicon.hasCue("same_for", in: folded), !looksLikeSQL,
+                       entities.words.count <= 8 || lexicon.hasCue("same_for", in: folded),
                        let carried = followUp(last, context.lastArguments, text, sameFor(entities, folded)) {
                         trace.append("follow-up of \(last) (the classifier alone saw no question)")
                         return Classification(tool: last, arguments: carried, confidence: 0.6, isFollowUp: true, trace: trace)
@@ -312,10 +312,10 @@ public struct KeywordFallbackBackend: LLMBackend {
         let fresh = arguments(for: pending.tool, text, e)
         for (k, v) in fresh where args[k] == nil || pending.missing.contains(k) { args[k] = v }
         // A place asked for: the place the line names, or the line itself when the data knows it.
-        for slot in pending.missing where !pending.missing.contains(where: { args[$0] != nil }) && Self.placeKeys.contains(slot) && def.properties[slot] != nil {
-            if let p = e.place ?? e.airportCodes.first ?? extractor.placeMentions(in: text, limit: 1).first { args[slot] = .string(p); break }
-            let whole = extractor.recognisedSpan(text)
-            if extractor.namesSomething(whole) { args[slot] = .string(whole); break }
+        if !pending.missing.contains(where: { args[$0] != nil }),
+           let slot = pending.missing.first(where: { Self.placeKeys.contains($0) && def.properties[$0] != nil }) {
+            if let p = e.place ?? e.airportCodes.first ?? extractor.placeMentions(in: text, limit: 1).first { args[slot] = .string(p) }
+            else if case let whole = extractor.recognisedSpan(text), extractor.namesSomething(whole) { args[slot] = .string(whole) }
         }
         if pending.missing.contains("waypoints"), args["waypoints"] == nil {
             let points = extractor.placeMentions(in: text, limit: 10)
@@ -347,9 +347,7 @@ public struct KeywordFallbackBackend: LLMBackend {
     }
 
     /// The text the classifier reads (the same normalisation it was fitted with).
-    public func classifierText(_ text: String) -> String {
-        Utterance(text, lexicon: lexicon).classifierText(lexicon: lexicon, isAirportCode: extractor.repository.isAirportCode, countries: extractor.countries)
-    }
+    public func classifierText(_ text: String) -> String { extractor.classifierText(text) }
 
     /// Keyword scores and classifier probabilities as one score per tool (and for out of scope), best first.
     ///
@@ -403,17 +401,6 @@ public struct KeywordFallbackBackend: LLMBackend {
             i += 1
         }
         return words.joined(separator: " ")
-    }
-
-    /// Drops control characters and bounds the length that is analysed.
-    static func sanitize(_ input: String) -> String {
-        var scalars = String.UnicodeScalarView()
-        for s in input.unicodeScalars.prefix(4000) {
-            // Control and formatting characters become spaces, so "\u{1B}[2JEGLL" still shows the code.
-            if s.properties.generalCategory == .control || s.properties.generalCategory == .format || s == "\u{FFFD}" { scalars.append(" ") }
-            else { scalars.append(s) }
-        }
-        return String(scalars).trimmingCharacters(in: .whitespaces)
     }
 
     /// Typo tolerance: a word within one edit of a single-word keyword of five letters or more.
