@@ -53,14 +53,17 @@ public struct AirlineDirectory: Sendable {
             let cx = (x.iata == nil ? 1 : 0) + (x.icao == nil ? 1 : 0), cy = (y.iata == nil ? 1 : 0) + (y.icao == nil ? 1 : 0)
             return (cx, x.name.count, x.name) < (cy, y.name.count, y.name)
         }
-        var byName: [String: Int] = [:], byCode: [String: Int] = [:]
+        var byName: [String: Int] = [:], byCode: [String: Int] = [:], byBrand: [String: Int] = [:]
         for i in order {
             let a = airlines[i]
             for n in [a.name, a.alias].compactMap({ $0 }) {
                 for key in Self.nameKeys(n) where byName[key] == nil { byName[key] = i }
+                if a.iata != nil, a.icao != nil, let brand = Self.brandKey(n), byBrand[brand] == nil { byBrand[brand] = i }
             }
             for code in [a.iata, a.icao].compactMap({ $0 }) where byCode[code] == nil { byCode[code] = i }
         }
+        // A brand is only a fallback: a full name ("Iberia" of Iberia Airlines) always wins.
+        for (brand, i) in byBrand where byName[brand] == nil { byName[brand] = i }
         self.airlines = airlines
         self.byName = byName
         self.byCode = byCode
@@ -80,6 +83,19 @@ public struct AirlineDirectory: Sendable {
             keys.append(words.dropLast(g.count).joined(separator: " "))
         }
         return keys.filter { $0.count >= 3 }
+    }
+
+    /// The first word of a longer name, as pilots say it ("Condor" of "Condor Flugdienst"), when it is
+    /// distinctive: five letters or more and not a generic word of airline names.
+    static func brandKey(_ name: String) -> String? {
+        let words = name.lowercased().folding(options: .diacriticInsensitive, locale: nil)
+            .split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+        guard words.count >= 2, let first = words.first, first.count >= 5,
+              !["aero", "aerolineas", "aerovias", "airlines", "airways", "aviation", "avia", "express", "international", "regional",
+                "national", "royal", "united", "global", "british", "american", "air", "trans", "transportes", "compagnie", "societe",
+                "linhas", "lineas", "flying", "charter", "european", "eastern", "western", "northern", "southern", "central"].contains(first)
+        else { return nil }
+        return first
     }
 
     /// The airline a name or code means, or nil. Names match whole and case-insensitively;

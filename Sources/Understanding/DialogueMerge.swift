@@ -63,6 +63,8 @@ extension KeywordFallbackBackend {
             var filters = args["filters"]?.objectValue ?? [:]
             var named = Set(e.filters.keys)
             for w in e.words { for k in lexicon.filterWords[w] ?? [] { named.insert(k) } }
+            // "remove the Czech-only restriction": a country named while clearing is the country filter.
+            if !e.countries.isEmpty { named.insert("country") }
             for k in named where filters[k] != nil { filters[k] = nil; changed = true }
             if named.contains("include_large_airports"), args["include_large_airports"] != nil { args["include_large_airports"] = nil; changed = true }
             args["filters"] = filters.isEmpty ? nil : .object(filters)
@@ -145,6 +147,13 @@ extension KeywordFallbackBackend {
             }
             if changed {
                 for (k, _) in args where def.intent.mergeRule(k) == "clear" && fresh[k] == nil { args[k] = nil }
+                // "replaced_by:other": an alternative to another argument ("3 h late instead" after "cancelled").
+                for (k, _) in args where fresh[k] == nil {
+                    let rule = def.intent.mergeRule(k)
+                    if rule.hasPrefix("replaced_by:"), rule.dropFirst("replaced_by:".count).split(separator: ",").contains(where: { fresh[String($0)] != nil }) {
+                        args[k] = nil
+                    }
+                }
             }
         }
         if handledPlaces { return changed ? args : nil }

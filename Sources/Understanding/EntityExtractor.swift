@@ -152,11 +152,24 @@ public struct EntityExtractor: Sendable {
                 // Lower-case codes are accepted too ("lfmd"), but only in the ICAO shape of four letters.
                 guard isUpperTyped || upper.allSatisfy(\.isLetter) else { continue }
                 if repository.isAirportCode(upper) { e.airportCodes.append(upper) }
-            } else if isUpperTyped, upper.allSatisfy(\.isLetter), repository.isIATACode(upper) {
+            } else if isUpperTyped || lowerCodePair(tokens, i), upper.allSatisfy(\.isLetter), repository.isIATACode(upper) {
                 // Kept as typed: the tools resolve IATA codes themselves, and arguments echo the user.
                 e.airportCodes.append(upper)
             }
         }
+    }
+
+    /// A lower-case three-letter IATA code counts only as one end of a pair of codes joined by
+    /// "to" ("stn to bva"): alone, "bva" or "lol" is as likely a word as an airport.
+    func lowerCodePair(_ tokens: [String], _ i: Int) -> Bool {
+        func code(_ j: Int) -> Bool {
+            guard tokens.indices.contains(j) else { return false }
+            let t = tokens[j], u = t.uppercased()
+            guard t.count == 3 || t.count == 4, u.allSatisfy({ $0.isASCII && $0.isLetter }), !lexicon.commonWords.contains(t.lowercased()) else { return false }
+            return t.count == 3 ? repository.isIATACode(u) : repository.isAirportCode(u)
+        }
+        func joiner(_ j: Int) -> Bool { tokens.indices.contains(j) && ["to", "and"].contains(tokens[j].lowercased()) }
+        return code(i) && (joiner(i + 1) && code(i + 2) || joiner(i - 1) && code(i - 2))
     }
 
     // MARK: - Countries
@@ -350,8 +363,13 @@ public struct EntityExtractor: Sendable {
             for i in 0...(words.count - n) {
                 let phrase = words[i..<(i + n)].joined(separator: " ")
                 // One word must be a capitalised name or a code in capitals ("Lufthansa", "KLM"), never "delayed".
-                let afterCue = i > 0 && ["on", "with", "by", "flying", "via"].contains(words[i - 1].lowercased())
-                guard phrase.count >= 2, n > 1 || ((phrase.first?.isUppercase == true || afterCue) && !lexicon.commonWords.contains(phrase.lowercased())) else { continue }
+                let before = i > 0 ? words[i - 1].lowercased() : ""
+                let afterCue = ["on", "with", "by", "flying", "via"].contains(before)
+                // A word after a route cue is a place ("from Brussels to Rome"), not the airline of the same name.
+                if n == 1, ["from", "to", "at", "in", "near", "between", "and", "into"].contains(before) { continue }
+                // A distinctive brand typed in lower case ("ryanair", "easyjet") counts; short words and places do not.
+                let lowerBrand = phrase.count >= 5 && phrase == phrase.lowercased() && !isKnownPlace(phrase)
+                guard phrase.count >= 2, n > 1 || ((phrase.first?.isUppercase == true || afterCue || lowerBrand) && !lexicon.commonWords.contains(phrase.lowercased())) else { continue }
                 if let r = airlineRegionLookup(phrase) { return (phrase, r) }
             }
         }

@@ -156,7 +156,8 @@ public struct KeywordFallbackBackend: LLMBackend {
             || folded.contains(" what about ") || folded.contains(" how about ") || folded.contains(" more ") || folded.contains(" what if ")
             || folded.contains(" and if ") || folded.contains(" instead ")
         // A short turn with a value and no tool word of its own ("at 125 kt", "and runway 03?", "35 degrees?").
-        let fragment = (entities.words.count <= 7 || opened && entities.words.count <= 12)
+        let contentCount = lexicon.contentWords(entities.words).count
+        let fragment = (contentCount <= 7 || opened && contentCount <= 12)
             && !(best.met && best.score >= Self.scoreThreshold + 1 && best.tool.name != context.lastTool)
         // A turn that is only a place ("ehst", "and LIAU?") asks the previous question again for it.
         let barePlace = entities.locationCount == 1 && entities.routeFrom == nil
@@ -164,7 +165,7 @@ public struct KeywordFallbackBackend: LLMBackend {
         // A question the previous tool answers, naming no new subject ("is that VFR?", "when does the tempo end?").
         // Tools the catalog marks "_questions: same_tool" (a pasted report) take any further question
         // that names nothing new and is not plainly another tool's ("when does the tempo end?").
-        let sameToolQuestion = entities.locationCount == 0 && entities.countries.isEmpty && entities.words.count <= 12
+        let sameToolQuestion = entities.locationCount == 0 && entities.countries.isEmpty && contentCount <= 12
             && context.lastTool.flatMap { catalog.tool($0) }?.intent.mergeRule("_questions") == "same_tool"
             && (best.tool.name == context.lastTool || best.score < Self.scoreThreshold)
         // Only single-airport tools repeat for a bare place; after a list, a bare code is a new look-up.
@@ -235,7 +236,7 @@ public struct KeywordFallbackBackend: LLMBackend {
                 if !strongRule && top.score >= Self.noneThreshold && !looksLikeSQL {
                     // The classifier reads single questions; a short turn after one may still adjust it.
                     if let last = context.lastTool, isFollowUpShaped || dialogueCue || lexicon.hasCue("same_for", in: folded),
-                       entities.words.count <= 8 || lexicon.hasCue("same_for", in: folded),
+                       contentCount <= 8 || lexicon.hasCue("same_for", in: folded),
                        let carried = followUp(last, context.lastArguments, text, sameFor(entities, folded)) {
                         trace.append("follow-up of \(last) (the classifier alone saw no question)")
                         return Classification(tool: last, arguments: carried, confidence: 0.6, isFollowUp: true, trace: trace)
@@ -389,6 +390,7 @@ public struct KeywordFallbackBackend: LLMBackend {
                       "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90, "hundred": 100, "a hundred": 100, "one hundred": 100]
         let units = Set(["nm", "nautical", "miles", "mile", "km", "kilometres", "kilometers", "minutes", "min", "hours", "hour", "h", "kt", "kts", "knots",
                          "results", "airports", "airfields", "entries", "options", "fields", "degrees", "feet", "ft", "metres", "meters", "m", "days"])
+        let text = halves(text, values)
         var words = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
         guard words.contains(where: { values[$0.lowercased()] != nil }) else { return text }
         var i = 0
@@ -401,6 +403,24 @@ public struct KeywordFallbackBackend: LLMBackend {
             i += 1
         }
         return words.joined(separator: " ")
+    }
+
+    /// Halves in words: "two and a half hours" → "2.5 hours", "half an hour" → "0.5 hours",
+    /// "an hour and a half" → "1.5 hours".
+    static func halves(_ text: String, _ values: [String: Int]) -> String {
+        guard text.range(of: "half", options: .caseInsensitive) != nil else { return text }
+        var t = text
+        for (pattern, replacement) in [(#"(?i)\ban hour and a half\b"#, "1.5 hours"), (#"(?i)\b(?:half an|a half) hour\b"#, "0.5 hours")] {
+            t = t.replacingOccurrences(of: pattern, with: replacement, options: .regularExpression)
+        }
+        guard let regex = try? NSRegularExpression(pattern: #"(?i)\b(\d+|[a-z]+) and a half\b"#) else { return t }
+        for m in regex.matches(in: t, range: NSRange(t.startIndex..., in: t)).reversed() {
+            guard let whole = Range(m.range, in: t), let n = Range(m.range(at: 1), in: t) else { continue }
+            let word = t[n].lowercased()
+            guard let v = Int(word) ?? values[word] else { continue }
+            t.replaceSubrange(whole, with: "\(v).5")
+        }
+        return t
     }
 
     /// Typo tolerance: a word within one edit of a single-word keyword of five letters or more.

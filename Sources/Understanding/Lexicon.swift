@@ -70,7 +70,7 @@ public struct Lexicon: Sendable {
         let o = try object("out_of_scope.json")
         let d = try object("dialogue.json")
         var dialogue: [String: [String]] = [:]
-        for key in ["openers", "swap", "replace_end", "from_cues", "to_cues", "same_for", "deictic", "clear_filter", "clear_all"] {
+        for key in ["openers", "swap", "replace_end", "from_cues", "to_cues", "same_for", "deictic", "clear_filter", "clear_all", "courtesy"] {
             dialogue[key] = try strings(d, key, "dialogue.json")
         }
         func filterWords(_ d: [String: Any]) throws -> [String: [String]] {
@@ -106,6 +106,13 @@ public struct Lexicon: Sendable {
         lexicon.includeLarge = try strings(f, "include_large", "filters.json")
         lexicon.excludeLarge = try strings(f, "exclude_large", "filters.json")
         return lexicon
+    }
+
+    /// The words of a turn that say something: politeness and chatter ("thank you, could you …") left out,
+    /// so a polite follow-up counts as short as a terse one.
+    public func contentWords(_ words: [String]) -> [String] {
+        let courtesy = Set(dialogue["courtesy"] ?? [])
+        return words.filter { !courtesy.contains($0) }
     }
 
     /// Whether the folded text (padded with spaces) contains one of `kind`'s dialogue cues on word boundaries.

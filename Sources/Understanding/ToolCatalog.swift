@@ -37,6 +37,14 @@ public struct ToolDefinition: Sendable, Decodable {
         }
 
         /// The merge rule of `argument`.
+        /// Whether `rule` is a follow-up merge rule this tool can use (`replaced_by:` must name its parameters).
+        static func isValidMergeRule(_ rule: String, tool: ToolDefinition) -> Bool {
+            if ["replace", "keep", "accumulate", "clear", "same_tool"].contains(rule) { return true }
+            guard rule.hasPrefix("replaced_by:") else { return false }
+            let names = rule.dropFirst("replaced_by:".count).split(separator: ",").map(String.init)
+            return !names.isEmpty && names.allSatisfy { tool.properties[$0] != nil }
+        }
+
         public func mergeRule(_ argument: String) -> String { followup?[argument] ?? (argument == "filters" ? "accumulate" : "replace") }
     }
 
@@ -91,6 +99,10 @@ public struct ToolCatalog: Sendable {
                 let tool = try JSONDecoder().decode(ToolDefinition.self, from: Data(contentsOf: url))
                 guard tool.name + ".json" == file else {
                     throw UnderstandingError.invalidCatalog(file: file, message: "the file name must be the tool name '\(tool.name).json'")
+                }
+                for (argument, rule) in tool.intent.followup ?? [:] where !ToolDefinition.Intent.isValidMergeRule(rule, tool: tool) {
+                    throw UnderstandingError.invalidCatalog(file: file, message: "follow-up rule '\(rule)' of '\(argument)' is not one of "
+                        + "replace, keep, accumulate, clear, same_tool or replaced_by:<parameter>")
                 }
                 tools.append(tool)
             } catch let error as UnderstandingError {
