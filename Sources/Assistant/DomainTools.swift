@@ -151,7 +151,11 @@ enum NotamIntents {
                 var start = r.lowerBound
                 // Keep the NOTAM id before "Q)" when there is no parenthesis.
                 if m == "Q)", let idStart = upper[..<start].range(of: "NOTAM", options: .backwards) {
-                    start = upper[..<idStart.lowerBound].lastIndex(of: " ").map { upper.index(after: $0) } ?? upper.startIndex
+                    // The word before "NOTAMN" is the id ("decode A0512/26 NOTAMN Q) …"): the space
+                    // right before "NOTAMN" is skipped, the one before the id is the cut.
+                    var end = idStart.lowerBound
+                    while end > upper.startIndex, upper[upper.index(before: end)] == " " { end = upper.index(before: end) }
+                    start = upper[..<end].lastIndex(of: " ").map { upper.index(after: $0) } ?? upper.startIndex
                 }
                 return String(text[start...])
             }

@@ -120,7 +120,9 @@ public final class Session: @unchecked Sendable {
         do {
             let output = try environment.executor.execute(tool: tool, arguments: c.arguments)
             let listed = output.visualization.markers.filter { $0.role == "result" || $0.role == "center" && output.visualization.markers.count == 1 }.map(\.ident)
-            context = ConversationContext.after(tool: tool, arguments: c.arguments, results: listed, previous: context)
+            // The NOTAMs shown, for "mark it read" / "flag the second one" on the next turn.
+            let notams = output.result.objectValue?["notams"]?.arrayValue?.compactMap { $0.objectValue?["id"]?.stringValue } ?? []
+            context = ConversationContext.after(tool: tool, arguments: c.arguments, results: listed, notams: notams, previous: context)
             let plain = render(output, color: false)
             json["answer"] = .string(plain)
             json["result"] = output.result

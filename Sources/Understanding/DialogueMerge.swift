@@ -230,6 +230,22 @@ extension KeywordFallbackBackend {
         return EntityExtractor.trimPlace(rest)
     }
 
+    /// The NOTAM an ordinal or a deictic word refers to, right after an answer that showed NOTAMs
+    /// ("mark it read", "flag the 2nd as important"); nil when the reference is not to a NOTAM or
+    /// "it" could be any of several.
+    func notamReference(in e: Entities, context: ConversationContext) -> String? {
+        let notamTools: Set<String> = ["parse_notams", "notams_for_airport", "briefing_changes", "set_notam_status", "import_briefing"]
+        guard !context.lastNotams.isEmpty, context.lastTool.map(notamTools.contains) == true || e.words.contains(where: { $0.hasPrefix("notam") }) else { return nil }
+        for (i, w) in e.words.enumerated() {
+            guard let n = lexicon.ordinals[w], !(i + 1 < e.words.count && Int(e.words[i + 1]) != nil) else { continue }
+            let index = n < 0 ? context.lastNotams.count - 1 : n - 1
+            return context.lastNotams.indices.contains(index) ? context.lastNotams[index] : nil
+        }
+        let padded = " " + e.words.joined(separator: " ") + " "
+        let deictic = lexicon.hasCue("deictic", in: padded) || [" that notam ", " this notam ", " the notam ", " this one ", " that one "].contains { padded.contains($0) }
+        return deictic && context.lastNotams.count == 1 ? context.lastNotams[0] : nil
+    }
+
     /// The airport an ordinal or a deictic word refers to ("the 2nd", "that one", "there"), from the dialogue state.
     func reference(in e: Entities, context: ConversationContext) -> String? {
         let words = e.words

@@ -81,9 +81,16 @@ public struct KeywordFallbackBackend: LLMBackend {
             entities.subject = mention
             trace.append("place mention → \(mention)")
         }
+        // "mark it read", "flag the second one": a NOTAM the last answer showed.
+        var notamReferenced = false
+        if entities.notamIDs.isEmpty, !entities.hasNotamText, let id = notamReference(in: entities, context: context) {
+            entities.notamIDs = [id]
+            notamReferenced = true
+            trace.append("NOTAM reference → \(id)")
+        }
         // "the 2nd", "that one", "there": the airport an earlier answer showed.
         var referenced: String?
-        if entities.place == nil, entities.airportCodes.isEmpty, entities.routeFrom == nil, let ref = reference(in: entities, context: context) {
+        if !notamReferenced, entities.place == nil, entities.airportCodes.isEmpty, entities.routeFrom == nil, let ref = reference(in: entities, context: context) {
             referenced = ref
             entities.place = ref
             if ref.count == 4, ref == ref.uppercased() { entities.airportCodes = [ref] }
@@ -544,18 +551,27 @@ public struct KeywordFallbackBackend: LLMBackend {
         if let slot = ConversationContext.placeSlots.first(where: { props[$0] != nil }), args[slot] == nil, let subject = context.subject {
             args[slot] = .string(subject)
         }
+        let previous = context.lastArguments
+        let lastRoute: [JSONValue]? = {
+            if let f = previous["from_location"] ?? previous["from"], let t = previous["to_location"] ?? previous["to"] { return [f, t] }
+            return previous["waypoints"]?.arrayValue
+        }()
         for (from, to) in [("from_location", "to_location"), ("from", "to")] where props[from] != nil && args[from] == nil && args[to] == nil {
-            let previous = context.lastArguments
-            if let f = previous["from_location"] ?? previous["from"], let t = previous["to_location"] ?? previous["to"] {
-                args[from] = f; args[to] = t
-            }
+            if let route = lastRoute, let f = route.first, let t = route.last, route.count >= 2 { args[from] = f; args[to] = t }
         }
+        // "a nav log for that leg": the last route's ends become the waypoints.
+        if props["waypoints"] != nil, args["waypoints"] == nil, let route = lastRoute, route.count >= 2 { args["waypoints"] = .array(route) }
         return args
     }
 
     /// Whether the dialogue state supplies what the utterance does not name: the place talked
     /// about for single-airport tools, the last route's two ends for route tools.
     func suppliedByDialogue(_ need: String, _ e: Entities, _ context: ConversationContext) -> Bool {
+        // "how far is that from Bordeaux?" after a question about Gap: one end named, the other the subject.
+        if need == "two_locations", e.routeFrom == nil, e.locationCount == 1, let subject = context.subject,
+           let named = e.place ?? e.airportCodes.first, TextNormalizer.fold(named) != TextNormalizer.fold(subject) {
+            return true
+        }
         guard e.place == nil, e.airportCodes.isEmpty, e.routeFrom == nil else { return false }
         switch need {
         case "airport", "location": return context.subject != nil

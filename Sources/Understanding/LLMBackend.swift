@@ -35,6 +35,8 @@ public struct ConversationContext: Sendable, Equatable {
     public var subject: String?
     /// A question flyfun asked and the frame waiting for its answer ("Density altitude where?").
     public var pending: Pending?
+    /// The NOTAM ids the last NOTAM answer showed, in order ("mark it read", "flag the 2nd").
+    public var lastNotams: [String] = []
 
     /// A frame missing a value, asked for in the last answer.
     public struct Pending: Sendable, Equatable {
@@ -55,12 +57,15 @@ public struct ConversationContext: Sendable, Equatable {
     public static let placeSlots = ["icao_code", "icao", "location_query", "designator_place"]
 
     /// The state after a turn answered by `tool` with `arguments` that listed `results`.
-    public static func after(tool: String, arguments: Arguments, results: [String], previous: ConversationContext) -> ConversationContext {
+    /// `notams` are the NOTAM ids the answer showed; an answer without NOTAMs keeps the earlier ones.
+    public static func after(tool: String, arguments: Arguments, results: [String], notams: [String] = [], previous: ConversationContext) -> ConversationContext {
         var subject = placeSlots.lazy.compactMap { arguments[$0]?.stringValue }.first
         if subject == nil, results.count == 1 { subject = results[0] }
         if subject == nil, let to = arguments["to_location"]?.stringValue { subject = to }
-        return ConversationContext(lastTool: tool, lastArguments: arguments, lastResults: results.isEmpty ? previous.lastResults : results,
-                                   subject: subject ?? previous.subject)
+        var next = ConversationContext(lastTool: tool, lastArguments: arguments, lastResults: results.isEmpty ? previous.lastResults : results,
+                                       subject: subject ?? previous.subject)
+        next.lastNotams = notams.isEmpty ? previous.lastNotams : notams
+        return next
     }
 }
 
