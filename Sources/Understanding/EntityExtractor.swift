@@ -71,6 +71,8 @@ public struct EntityExtractor: Sendable {
     let aircraftDesignator: @Sendable (String) -> String?
     /// The airline table: a name or code → the carrier's region (`eu`, `uk`, `other`).
     let airlineRegionLookup: @Sendable (String) -> String?
+    /// One-edit slips in the words the pipeline reads ("custms"); the backend adds the catalog's keywords.
+    var typoCorrector: TypoCorrector
 
     public init(repository: AirportRepository, countries: CountryResolver, lexicon: Lexicon,
                 aircraftDesignator: @escaping @Sendable (String) -> String? = { _ in nil },
@@ -81,6 +83,14 @@ public struct EntityExtractor: Sendable {
         self.resolver = LocationResolver(repository: repository, countries: countries)
         self.countries = countries
         self.lexicon = lexicon
+        self.typoCorrector = TypoCorrector(vocabulary: TypoCorrector.words(of: lexicon), alsoKnown: lexicon.commonWords)
+    }
+
+    /// This extractor with `words` (the catalog's keywords) added to the typo vocabulary.
+    public func addingVocabulary(_ words: Set<String>) -> EntityExtractor {
+        var copy = self
+        copy.typoCorrector = TypoCorrector(vocabulary: TypoCorrector.words(of: lexicon).union(words), alsoKnown: lexicon.commonWords)
+        return copy
     }
 
     /// Phrases that end a place name ("Annecy with customs" → "Annecy").
@@ -103,7 +113,12 @@ public struct EntityExtractor: Sendable {
             let w = String(word)
             let core = w.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "?!.,;:"))
             let capitals = w.count >= 2 && w == w.uppercased() && w.contains(where: \.isLetter)
-            if !(keepingCapitals && capitals), let fix = lexicon.typos[core] {
+            // A slip is corrected only in a word typed in lower case: a capital starts a name.
+            let slip = { () -> String? in
+                guard w.first?.isLowercase == true, let fix = typoCorrector.correction(of: core), !isKnownPlace(core) else { return nil }
+                return fix
+            }
+            if !(keepingCapitals && capitals), let fix = lexicon.typos[core] ?? slip() {
                 let trailing = String(w.reversed().prefix(while: { "?!.,;:".contains($0) }).reversed())
                 out.append(fix + trailing)
             } else {

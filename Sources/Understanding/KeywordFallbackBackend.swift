@@ -47,7 +47,9 @@ public struct KeywordFallbackBackend: LLMBackend {
         self.catalog = catalog
         self.classifier = classifier
         self.now = now
-        self.extractor = extractor
+        // The catalog's keywords join the typo vocabulary: "frequncies" reads as "frequencies".
+        let keywordWords: [String] = catalog.tools.flatMap { tool in tool.intent.keywords.keys.flatMap { $0.split(separator: " ").map { String($0) } } }
+        self.extractor = extractor.addingVocabulary(Set(keywordWords))
         self.patterns = patterns
         var all = AirportArgumentBuilders.all
         for (k, v) in builders { all[k] = v }

@@ -1,0 +1,54 @@
+import Foundation
+
+/// Typo tolerance for the words the pipeline itself reads: a lower-case word of five letters
+/// or more that is no known word but lies within one edit of exactly one vocabulary word
+/// ("custms" → "customs", "frequncies" → "frequencies", "lightd" → "lighted").
+///
+/// The vocabulary is the lexicon's own words (filter phrases, dialogue cues, typo corrections)
+/// plus the catalog's keywords, so a misspelt filter or cue is read like the right one without a
+/// line in `typos.json` for every slip. Names are never touched: a word the gazetteer or the
+/// airport data knows ("grasse", "lydd") is a place, not a typo of "grass" or "lid".
+public struct TypoCorrector: Sendable {
+    /// Vocabulary words as bytes, grouped by length for the one-edit test.
+    let byLength: [Int: [[UInt8]]]
+    /// Words that are right as typed (the vocabulary and the common words).
+    let known: Set<String>
+
+    /// Shortest word corrected: shorter ones have too many neighbours ("lit" / "lot" / "let").
+    public static let minimumLength = 5
+
+    public init(vocabulary: Set<String>, alsoKnown: Set<String>) {
+        var groups: [Int: [[UInt8]]] = [:]
+        for w in vocabulary where w.utf8.count >= Self.minimumLength - 1 && w.allSatisfy({ $0.isASCII && $0.isLetter }) {
+            groups[w.utf8.count, default: []].append(Array(w.utf8))
+        }
+        byLength = groups
+        known = vocabulary.union(alsoKnown)
+    }
+
+    /// The vocabulary words of a lexicon: every word of its filter phrases, dialogue cues and corrections.
+    public static func words(of lexicon: Lexicon) -> Set<String> {
+        var phrases: [String] = Array(lexicon.typos.values)
+        for rule in lexicon.filterRules { phrases += rule.phrases }
+        for (_, cues) in lexicon.dialogue { phrases += cues }
+        phrases += lexicon.includeLarge + lexicon.excludeLarge + Array(lexicon.filterWords.keys)
+        return Set(phrases.flatMap { $0.lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init) })
+    }
+
+    /// The correction of one folded word, or nil when it is known, too short, or not one edit
+    /// from exactly one vocabulary word (two candidates are a guess, not a correction).
+    public func correction(of word: String) -> String? {
+        let bytes = Array(word.utf8)
+        guard bytes.count >= Self.minimumLength, !known.contains(word), bytes.allSatisfy({ $0 >= 97 && $0 <= 122 }) else { return nil }
+        var found: [UInt8]?
+        for length in (bytes.count - 1)...(bytes.count + 1) {
+            // A known word with one more letter at its end is an inflection ("arrived", "landings"), not a slip.
+            for candidate in byLength[length] ?? [] where candidate.first == bytes.first && !bytes.starts(with: candidate)
+                && KeywordFallbackBackend.withinOneEdit(bytes, candidate) {
+                if let f = found, f != candidate { return nil }
+                found = candidate
+            }
+        }
+        return found.map { String(decoding: $0, as: UTF8.self) }
+    }
+}
