@@ -91,6 +91,10 @@ enum PlanningText {
         if let m = first(#"(?<![\d/])(\d{3})\s*(?:°|degrees?|deg)\s*(?:true\s*|magnetic\s*)?(?:at\s*|@\s*|with\s*|,\s*)?(\d{1,3})\s*(kts?|knots|kn|mps|m/s|kmh|km/h)(?:\s*,?\s*(?:gusting|gusts?|g)\s*(?:to\s*)?(\d{1,3}))?"#, in: text) {
             found.append((WindText(direction: Int(m[1]!), speed: Int(m[2]!)!, gust: m[4].flatMap { Int($0) }, unit: unitCode(m[3])), m.range))
         }
+        // "wind 5 kts from 340": the speed before the direction.
+        if let m = first(#"\bwinds?\s*(?:of\s*)?(\d{1,3})\s*"# + speedUnit + #"\s*from\s*(\d{3})\b"#, in: text), m[2] != nil {
+            found.append((WindText(direction: Int(m[3]!), speed: Int(m[1]!)!, gust: nil, unit: unitCode(m[2])), m.range))
+        }
         if let m = first(#"\bwinds?\s*(?:is\s*)?calm\b"#, in: text) {
             found.append((WindText(direction: 0, speed: 0, gust: nil, unit: "KT"), m.range))
         }
@@ -119,7 +123,7 @@ enum PlanningText {
         if let m = first(n + #"\s*(?:°\s*f|degrees?\s*f(?:ahrenheit)?|deg\s*f|fahrenheit|f)\b"#, in: text), let f = number(m[1]) {
             found.append(((f - 32) * 5 / 9, m.range))
         }
-        if let m = first(#"(?<![\w/.])"# + n + #"\s*(?:°\s*c?|degc\b|deg\s*c\b|c\b|degrees?(?:\s*c(?:elsius)?)?\b|celsius\b)"#, in: text),
+        if let m = first(#"(?<![\w/.])"# + n + #"\s*(?:°\s*c?|degc\b|deg\s*c\b|c\b|degrees?(?:\s*c(?:elsius)?)?\b|deg\b|celsius\b)"#, in: text),
            let v = number(m[1]), !(m[0]?.lowercased().contains("f") ?? false) {
             found.append((v, m.range))
         }
@@ -139,7 +143,7 @@ enum PlanningText {
         }
         if let m = first(#"\bQ(\d{3,4})\b"#, in: text, caseSensitive: true), let v = number(m[1]) { return (.hPa(v), m.range) }
         if let m = first(#"\bq(\d{3,4})\b"#, in: text), let v = number(m[1]), (850...1100).contains(v) { return (.hPa(v), m.range) }
-        if let m = first(#"\b(\d{3,4}(?:\.\d)?)\s*(?:hpa|mb|mbar|millibars?)\b"#, in: text), let v = number(m[1]) { return (.hPa(v), m.range) }
+        if let m = first(#"\b(\d{3,4}(?:\.\d)?)\s*(?:hpa|mb|mbar|millibars?|hectopascals?)\b"#, in: text), let v = number(m[1]) { return (.hPa(v), m.range) }
         if let m = first(#"\bA([23]\d{3})\b"#, in: text, caseSensitive: true), let v = number(m[1]) { return (.inHg(v / 100), m.range) }
         if let m = first(#"(?<![\d.])(2[5-9]\.\d{2}|3[0-2]\.\d{2})(?:\s*(?:inhg|in|"))?(?![\d.])"#, in: text), let v = number(m[1]) {
             return (.inHg(v), m.range)
@@ -155,6 +159,11 @@ enum PlanningText {
         }
         if let m = first(#"\bat\s+([\d,]{2,6})\s*(ft|feet|')(?!\s*(?:agl|msl|amsl|altitude))"#, in: text), let v = number(m[1]) {
             return (v, m.range)
+        }
+        // "a 4,500 ft strip", "1200 m high field": a height that qualifies the field.
+        if let m = first(#"\b([\d,]{2,6})\s*(ft|feet|m|metres|meters)\s+(?:high\s+|amsl\s+|msl\s+)?(?:strip|field|airfield|airstrip|aerodrome|airport|elevation)\b"#, in: text),
+           let v = number(m[1]) {
+            return ((m[2]?.lowercased().hasPrefix("m") ?? false) ? v * 3.28084 : v, m.range)
         }
         return nil
     }
@@ -172,7 +181,7 @@ enum PlanningText {
     /// TAS: "TAS 115", "at 110 kts", "110 KTAS", "cruise 120 knots".
     static func trueAirspeed(in text: String) -> (Double, Range<String.Index>)? {
         if let m = first(#"\b(?:tas|ktas)\s*(?:of|is|=|:)?\s*(\d{2,3})\b"#, in: text), let v = number(m[1]) { return (v, m.range) }
-        if let m = first(#"\b(\d{2,3})\s*(?:kts?|knots|ktas|kias|kn)\b(?!\s*(?:head|tail|cross)?wind)"#, in: text), let v = number(m[1]) {
+        if let m = first(#"\b(\d{2,3})\s*(?:kts?|knots|ktas|kias|kn)\b(?!\s*(?:(?:head|tail|cross)\s?wind|winds?\b(?!\s*(?:\d|from|of|at))))"#, in: text), let v = number(m[1]) {
             return (v, m.range)
         }
         return nil
@@ -189,10 +198,10 @@ enum PlanningText {
     /// Fuel flow and its unit (`l/h` or `usgal/h`; nil unit when only "fuel flow 9" was typed).
     static func fuelFlow(in text: String) -> (Double, String?, Range<String.Index>)? {
         let n = #"(\d{1,3}(?:\.\d+)?)"#
-        if let m = first(n + #"\s*(?:l/h|l/hr|lph|ltr/h|l\s+per\s+hour|lit(?:re|er)s?\s*(?:/|per)\s*h(?:ou)?r?)\b"#, in: text), let v = number(m[1]) {
+        if let m = first(n + #"\s*(?:l/h|l/hr|lph|ltr/h|l\s+per\s+hour|lit(?:re|er)s?\s*(?:/|per|an|a|each)\s*h(?:ou)?r?)\b"#, in: text), let v = number(m[1]) {
             return (v, "l/h", m.range)
         }
-        if let m = first(n + #"\s*(?:gph|usgph|gal/h|gal/hr|usg/h|us\s*gal/h|gals?\s+per\s+hour|gallons?\s*(?:/|per)\s*h(?:ou)?r?)\b"#, in: text), let v = number(m[1]) {
+        if let m = first(n + #"\s*(?:gph|usgph|gal/h|gal/hr|usg/h|us\s*gal/h|gals?\s+per\s+hour|gallons?\s*(?:/|per|an|a|each)\s*h(?:ou)?r?)\b"#, in: text), let v = number(m[1]) {
             return (v, "usgal/h", m.range)
         }
         if let m = first(#"\bfuel\s*flow\s*(?:of|is|=|:)?\s*"# + n, in: text), let v = number(m[1]) { return (v, nil, m.range) }
@@ -285,6 +294,9 @@ enum PlanningText {
     /// Arrival delay in hours: "delayed 4 hours", "3h30 late", "90 minutes".
     static func delayHours(in text: String) -> Double? {
         if let m = first(#"\b(\d{1,2})\s*h\s*(\d{2})\b"#, in: text), let h = number(m[1]), let mins = number(m[2]) { return h + mins / 60 }
+        if let m = first(#"\b(\d{1,2})\s*(?:hours?|hrs?|h)\s*(?:and\s*)?(\d{1,2})\s*(?:minutes?|mins?|m)\b"#, in: text), let h = number(m[1]), let mins = number(m[2]) {
+            return ((h + mins / 60) * 100).rounded() / 100
+        }
         if let m = first(#"(\d{1,3}(?:\.\d+)?)\s*(?:hours?|hrs?|h)\b"#, in: text), let h = number(m[1]) { return h }
         if let m = first(#"(\d{1,4})\s*(?:minutes?|mins?)\b"#, in: text), let mins = number(m[1]) { return mins / 60 }
         return nil
