@@ -1,5 +1,6 @@
 import AirportData
 import AviationWeather
+import FlightPlanning
 import Foundation
 import Understanding
 
@@ -474,7 +475,10 @@ enum PlanningIntents {
     static let navLog: ArgumentBuilder = { text, e in
         var a: Arguments = [:]
         var rest = text
-        if let (w, r) = PlanningText.wind(in: rest) {
+        // The speed is read before the wind is cut out ("at 120kt wind 300/18"), unless it is the wind's own.
+        let windFound = PlanningText.wind(in: text)
+        if let (tas, r) = PlanningText.trueAirspeed(in: text), !(windFound.map { $0.1.overlaps(r) } ?? false) { a["tas_kts"] = .number(tas) }
+        if let (w, r) = windFound {
             a["wind"] = .string(w.canonical)
             rest = PlanningText.removing(r, from: rest)
         }
@@ -487,7 +491,7 @@ enum PlanningIntents {
             a["altitude_ft"] = .number(alt)
             rest = PlanningText.removing(r, from: rest)
         }
-        if let (tas, _) = PlanningText.trueAirspeed(in: rest) { a["tas_kts"] = .number(tas) }
+        if a["tas_kts"] == nil, let (tas, _) = PlanningText.trueAirspeed(in: rest) { a["tas_kts"] = .number(tas) }
         if a["tas_kts"] == nil, let t = e.aircraftType { a["aircraft_type"] = .string(t) }
         if let m = PlanningText.first(#"\breserve\s*(?:of\s*)?(\d{1,3})\s*(?:min|mins|minutes)\b|\b(\d{1,3})\s*-?\s*(?:min|mins|minutes?)\s+(?:of\s+)?(?:final\s+)?reserve\b"#, in: rest),
            let v = PlanningText.number(m[1] ?? m[2]) {
@@ -585,20 +589,32 @@ enum PlanningIntents {
         if let f = e.routeFrom { a["from"] = .string(cleanRouteEnd(f)) }
         if let t = e.routeTo { a["to"] = .string(cleanRouteEnd(t)) }
         let lower = text.lowercased()
-        let cancelled = PlanningText.first(#"\b(?:cancell?ed|cancell?ation|canceled)\b"#, in: lower) != nil
-        if cancelled {
-            a["cancelled"] = true
-            if let n = PlanningText.noticeDays(in: lower) { a["notice_days"] = .number(Double(n)) }
-        }
+        let cancelled = PlanningText.first(#"\b(?:cancell?ed|cancell?ation|canceled|cancels?)\b"#, in: lower) != nil
+        if cancelled { a["cancelled"] = true }
+        // Days of notice only make sense for a cancellation; a follow-up ("they told me 10 days before") adds them to one.
+        if let n = PlanningText.noticeDays(in: lower) { a["notice_days"] = .number(Double(n)) }
         if let h = PlanningText.delayHours(in: lower) { a["delay_hours"] = .number(h) }
         if PlanningText.first(#"\bnon[- ]?(?:eu|european|uk|british)\s+(?:airline|carrier)\b"#, in: lower) != nil { a["carrier_region"] = "other" }
         else if PlanningText.first(#"\b(?:eu|european|community)\s+(?:airline|carrier)\b"#, in: lower) != nil { a["carrier_region"] = "eu" }
         else if PlanningText.first(#"\b(?:uk|british)\s+(?:airline|carrier)\b"#, in: lower) != nil { a["carrier_region"] = "uk" }
+        // "a German airline", "a US carrier": the carrier's country says its region.
+        else if let r = carrierCountryRegion(lower, e) { a["carrier_region"] = .string(r) }
         // A named airline ("Air France", "on delta") when no region was stated outright.
         else if let r = e.carrierRegion { a["carrier_region"] = .string(r) }
         // The airline as typed, so the answer names the carrier it understood.
         if let name = e.airline, a["carrier_region"] == e.carrierRegion.map({ .string($0) }) { a["airline"] = .string(name) }
         return a
+    }
+
+    /// The region of a carrier named by its country ("a German airline" → eu, "a US carrier" → other).
+    static func carrierCountryRegion(_ lower: String, _ e: Entities) -> String? {
+        guard let m = PlanningText.first(#"\b([a-z]+)\s+(?:airlines?|carriers?)\b"#, in: lower), let word = m[1] else { return nil }
+        let country: String
+        if ["us", "usa", "american"].contains(word) { country = "US" }
+        else if e.countries.count == 1, !["the", "a", "an", "my", "our", "which", "what", "an", "low", "cost", "budget", "charter"].contains(word) { country = e.countries[0] }
+        else { return nil }
+        if country == "GB" { return "uk" }
+        return EU261.euMemberStates.contains(country) || EU261.eeaAndSwitzerland.contains(country) || EU261.euOutermostRegions.contains(country) ? "eu" : "other"
     }
 
     static let aircraftProfile: ArgumentBuilder = { text, e in

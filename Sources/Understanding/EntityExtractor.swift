@@ -256,7 +256,9 @@ public struct EntityExtractor: Sendable {
             let prev = i > 0 ? words[i - 1] : ""
             let prev2 = i > 1 ? words[i - 2] : ""
             let led = leaders.contains(prev) || prev == "to" && ["limit", "up", "increase", "reduce", "only"].contains(prev2)
-            if nouns.contains(next) || led && !["nm", "km", "miles", "kts", "kt", "knots", "kn", "m", "ft", "h", "hours", "min", "minutes", "degrees", "c", "f"].contains(next) {
+            let unitWords: Set<String> = ["nm", "km", "miles", "sm", "kts", "kt", "knots", "kn", "kmh", "kph", "mph", "m", "ft", "feet", "h", "hr", "hrs",
+                                          "hour", "hours", "min", "minutes", "degrees", "deg", "c", "f", "kg", "lb", "lbs", "l", "litres", "liters", "gal", "percent"]
+            if nouns.contains(next) || led && !unitWords.contains(next) {
                 e.count = n
                 return
             }
@@ -330,7 +332,10 @@ public struct EntityExtractor: Sendable {
         if let t = aircraftType(in: text) { e.aircraftType = t }
         let words2 = folded.split(separator: " ").map(String.init)
         for (i, w) in words2.enumerated() {
-            if (w == "hours" || w == "hour" || w == "h" || w == "hr" || w == "hrs"), i > 0, let v = Double(words2[i - 1]) {
+            // "2 hour legs", and the attached form "2h legs" / "1.5hr".
+            let attached = w.range(of: #"^\d+(\.\d+)?(h|hr|hrs|hours?)$"#, options: .regularExpression) != nil
+                ? Double(w.prefix(while: { $0.isNumber || $0 == "." })) : nil
+            if let v = attached ?? ((w == "hours" || w == "hour" || w == "h" || w == "hr" || w == "hrs") && i > 0 ? Double(words2[i - 1]) : nil) {
                 let window = words2[max(0, i - 5)..<min(words2.count, i + 3)]
                 if window.contains(where: { $0.hasPrefix("leg") }) || (i > 1 && words2[i - 2] == "every") { e.legHours = v }
             }
@@ -382,6 +387,8 @@ public struct EntityExtractor: Sendable {
                 let afterCue = ["on", "with", "by", "flying", "via"].contains(before)
                 // A word after a route cue is a place ("from Brussels to Rome"), not the airline of the same name.
                 if n == 1, ["from", "to", "at", "in", "near", "between", "and", "into"].contains(before) { continue }
+                // "a German airline", "a US carrier": a country says where the carrier is from, it is no airline's name.
+                if n == 1, countries.code(for: phrase) != nil { continue }
                 // A distinctive brand typed in lower case ("ryanair", "easyjet") counts; short words and places do not.
                 let lowerBrand = phrase.count >= 5 && phrase == phrase.lowercased() && !isKnownPlace(phrase)
                 guard phrase.count >= 2, n > 1 || ((phrase.first?.isUppercase == true || afterCue || lowerBrand) && !lexicon.commonWords.contains(phrase.lowercased())) else { continue }
