@@ -61,10 +61,16 @@ extension KeywordFallbackBackend {
             args["filters"] = nil; changed = true
         } else if clearing {
             var filters = args["filters"]?.objectValue ?? [:]
-            var named = Set(e.filters.keys)
-            for w in e.words { for k in lexicon.filterWords[w] ?? [] { named.insert(k) } }
+            // "forget the customs, just paved": the clause with the cue removes, the other one adds.
+            let (clearClause, addClause) = clauses(of: text)
+            let clearing = addClause.isEmpty ? e : extractor.extract(clearClause)
+            var named = Set(clearing.filters.keys)
+            for w in clearing.words { for k in lexicon.filterWords[w] ?? [] { named.insert(k) } }
+            if !addClause.isEmpty {
+                for (k, v) in extractor.extract(addClause).filters where !named.contains(k) { filters[k] = v; changed = true }
+            }
             // "remove the Czech-only restriction": a country named while clearing is the country filter.
-            if !e.countries.isEmpty { named.insert("country") }
+            if !clearing.countries.isEmpty { named.insert("country") }
             for k in named where filters[k] != nil { filters[k] = nil; changed = true }
             if named.contains("include_large_airports"), args["include_large_airports"] != nil { args["include_large_airports"] = nil; changed = true }
             args["filters"] = filters.isEmpty ? nil : .object(filters)
@@ -119,6 +125,19 @@ extension KeywordFallbackBackend {
             args["until_time"] = w.to != w.from ? .string(TimeExpressions.iso(w.to)) : nil
             changed = true
         }
+        // A list of countries ("add Belgium too", "Slovenia instead of Austria"): extended, or one replaced.
+        if props["countries"] != nil, !e.countries.isEmpty, var list = args["countries"]?.arrayValue?.compactMap(\.stringValue) {
+            if let (new, old) = replacement(in: text), let n = extractor.countries.code(for: new), let o = extractor.countries.code(for: old),
+               let i = list.firstIndex(of: o) {
+                list[i] = n
+            } else if clearing {
+                list.removeAll { e.countries.contains($0) }
+            } else {
+                for c in e.countries where !list.contains(c) { list.append(c) }
+            }
+            args["countries"] = .array(list.map { .string($0) })
+            return args
+        }
         // A country: the query of a country search, or a restriction of a near/route search.
         if let c = e.countries.first, !clearing, e.place == nil || countries(e.place) {
             if props["country_code"] != nil { args["country_code"] = .string(c); return args }
@@ -158,8 +177,10 @@ extension KeywordFallbackBackend {
         }
         if handledPlaces { return changed ? args : nil }
 
-        // A new place replaces the old one: "what about Annecy", "and to LFMN?".
-        let newPlace = e.place ?? e.airportCodes.first
+        // A new place replaces the old one: "what about Annecy", "and to LFMN?". The aircraft named
+        // is no place ("and with the PA28?").
+        let aircraftNamed = { (p: String) in e.aircraftType.map { TextNormalizer.fold($0) == TextNormalizer.fold(p).replacingOccurrences(of: "-", with: "") } ?? false }
+        let newPlace = (e.place ?? e.airportCodes.first).flatMap { aircraftNamed($0) ? nil : $0 }
         if let place = newPlace {
             if props["location_query"] != nil { set("location_query", .string(place)) }
             else if props["icao_code"] != nil { set("icao_code", .string(place)) }
@@ -177,6 +198,20 @@ extension KeywordFallbackBackend {
         return changed ? args : nil
     }
 
+    /// A turn that removes one thing and adds another, split into the clause with the clearing cue
+    /// and the rest ("drop the customs, just paved" → "drop the customs" / "just paved"); the second
+    /// is empty when the turn is one clause.
+    func clauses(of text: String) -> (clearing: String, rest: String) {
+        for sep in [",", ";", " but ", " just ", " only ", " instead want ", " and only "] {
+            guard let r = text.range(of: sep, options: .caseInsensitive) else { continue }
+            let a = String(text[..<r.lowerBound]), b = String(text[r.upperBound...])
+            let cue = { (t: String) in self.lexicon.hasCue("clear_filter", in: " " + TextNormalizer.fold(t) + " ") }
+            if cue(a), !cue(b) { return (a, b) }
+            if cue(b), !cue(a) { return (b, a) }
+        }
+        return (text, "")
+    }
+
     /// Tools whose arguments are all places and airport filters: merged above, not by their builder.
     static let placeTools: Set<String> = ["find_airports_near_route", "find_airports_near_location", "search_airports", "get_airport_details",
                                           "calculate_flight_distance", "browse_rules", "answer_rules_question", "compare_rules_between_countries"]
@@ -190,7 +225,13 @@ extension KeywordFallbackBackend {
             var before = String(text[..<r.lowerBound]).split(separator: " ").map(String.init)
             while let w = before.first, Self.leadingCueWords.contains(w.lowercased().trimmingCharacters(in: .punctuationCharacters)) { before.removeFirst() }
             let new = before.joined(separator: " ").trimmingCharacters(in: CharacterSet(charactersIn: " ,.?!"))
-            guard !new.isEmpty, let old = EntityExtractor.trimPlace(String(text[r.upperBound...])) else { continue }
+            let after = String(text[r.upperBound...])
+            // "instead of Rotterdam, Antwerp?": the old name first, the new one after the comma.
+            if new.isEmpty, let comma = after.firstIndex(of: ","),
+               let old = EntityExtractor.trimPlace(String(after[..<comma])), let fresh = EntityExtractor.trimPlace(String(after[after.index(after: comma)...])) {
+                return (fresh, old)
+            }
+            guard !new.isEmpty, let old = EntityExtractor.trimPlace(after) else { continue }
             return (new, old)
         }
         return nil

@@ -552,7 +552,10 @@ public struct EntityExtractor: Sendable {
             if marker == " from ", e.routeFrom != nil { continue }
             // After "what about"/"and", only a name or code counts ("and lighted" is a filter, not a place).
             let followUpMarker = marker == " and " || marker.contains("about")
-            if let p = Self.trimPlace(rest), !["me", "here", "there", "it", "that", "this", "the route", "route", "the way"].contains(p.lowercased()),
+            // The route itself is no place ("within 20 km of the line", "near the track").
+            let routeWords: Set<String> = ["me", "here", "there", "it", "that", "this", "the route", "route", "the way", "the line", "line", "the track",
+                                           "track", "the road", "the leg", "the course", "course", "the centreline", "the centerline", "my route", "the path"]
+            if let p = Self.trimPlace(rest), !routeWords.contains(p.lowercased()), !lexicon.commonWords.contains(p.lowercased()),
                !(followUpMarker && (p.first?.isUppercase != true && p.first?.isNumber != true)),
                !(followUpMarker && e.countries.count == 1 && CountryResolver.isCountryName(p)) {
                 e.place = p
