@@ -461,6 +461,11 @@ enum PlanningIntents {
         }
         rest = atmosphere(rest, into: &a)
         if a["elevation_ft"] == nil, let place = airport(rest, e) { a["icao"] = .string(place) }
+        // "da 3500ft 90F 30.12": with no airport, a height in feet is the field's elevation.
+        if a["elevation_ft"] == nil, a["icao"] == nil, let m = PlanningText.first(#"(?<![\w.])([\d,]{3,6})\s*(ft|feet|')(?!\s*(?:agl|above))"#, in: rest),
+           let v = PlanningText.number(m[1]) {
+            a["elevation_ft"] = .number(v)
+        }
         return a
     }
 

@@ -163,6 +163,7 @@ public struct EntityExtractor: Sendable {
             }
             // "in a PA28", "my DR40": an aircraft type, not an airfield.
             if i > 0, ["a", "an", "my", "our"].contains(tokens[i - 1].lowercased()), upper.contains(where: \.isNumber) { continue }
+            if Self.isQuantityToken(upper) { continue }
             if upper.count == 4 {
                 // Lower-case codes are accepted too ("lfmd"), but only in the ICAO shape of four letters.
                 guard isUpperTyped || upper.allSatisfy(\.isLetter) else { continue }
@@ -555,7 +556,7 @@ public struct EntityExtractor: Sendable {
             // The route itself is no place ("within 20 km of the line", "near the track").
             let routeWords: Set<String> = ["me", "here", "there", "it", "that", "this", "the route", "route", "the way", "the line", "line", "the track",
                                            "track", "the road", "the leg", "the course", "course", "the centreline", "the centerline", "my route", "the path"]
-            if let p = Self.trimPlace(rest), !routeWords.contains(p.lowercased()), !lexicon.commonWords.contains(p.lowercased()),
+            if let p = Self.trimPlace(rest), !routeWords.contains(p.lowercased()), !(p == p.lowercased() && lexicon.commonWords.contains(p)),
                !(followUpMarker && (p.first?.isUppercase != true && p.first?.isNumber != true)),
                !(followUpMarker && e.countries.count == 1 && CountryResolver.isCountryName(p)) {
                 e.place = p
@@ -621,9 +622,15 @@ public struct EntityExtractor: Sendable {
     /// `text` upper-cased when it is an ICAO/ident or IATA code the database knows (in any case) and not a common word.
     func knownCode(_ text: String) -> String? {
         let upper = text.uppercased()
-        guard (3...4).contains(upper.count), upper.allSatisfy({ $0.isLetter || $0.isNumber }), !lexicon.commonWords.contains(text.lowercased()),
+        guard (3...4).contains(upper.count), !Self.isQuantityToken(upper), upper.allSatisfy({ $0.isLetter || $0.isNumber }), !lexicon.commonWords.contains(text.lowercased()),
               repository.isAirportCode(upper) || upper.count == 3 && repository.isIATACode(upper) else { return nil }
         return upper
+    }
+
+    /// A number with a unit or a flight level ("35C", "120KT", "FL55", "5000FT"): a quantity,
+    /// even where some strip somewhere has that ident.
+    static func isQuantityToken(_ upper: String) -> Bool {
+        upper.range(of: #"^(\d{1,5}(\.\d+)?(C|F|KT|KTS|FT|M|NM|KM|H|L|KG|LB|KN)|FL\d{2,3})$"#, options: .regularExpression) != nil
     }
 
     func namesSomethingUncached(_ text: String) -> Bool {

@@ -72,6 +72,21 @@ public struct KeywordFallbackBackend: LLMBackend {
     static let sqlCues = ["drop table", "select from", "insert into", "delete from", "union select", "select"]
 
     public func classify(_ input: String, context: ConversationContext) -> Classification {
+        var c = classifyTurn(input, context: context)
+        // "tell me about the C210": a type designator asked about like an airport is the aircraft,
+        // when no airport or place answers to it.
+        if c.tool == "get_airport_details", let v = c.arguments["icao_code"]?.stringValue, input.range(of: v, options: .caseInsensitive) != nil,
+           !extractor.namesSomething(v), !extractor.repository.isAirportCode(v.uppercased()),
+           extractor.aircraftType(in: "the " + v) != nil {
+            c.tool = "aircraft_type"
+            c.arguments = ["designator": .string(v.contains(" ") ? v : v.uppercased())]
+            c.trace.append("no airport called \(v), but an aircraft type → aircraft_type")
+        }
+        return c
+    }
+
+    /// The classification of one turn, before the aircraft check above.
+    func classifyTurn(_ input: String, context: ConversationContext) -> Classification {
         var trace: [String] = []
         // Known misspellings and abbreviations are corrected once, for every later reader ("piste 24", "ldg").
         let text = extractor.correctTypos(Self.numberWords(Self.decimalCommas(Utterance.sanitize(input))), keepingCapitals: true)
@@ -536,6 +551,10 @@ public struct KeywordFallbackBackend: LLMBackend {
             if mentions.count == 2 { args["from_location"] = .string(mentions[0]); args["to_location"] = .string(mentions[1]) }
         }
         // "nav log of Reus to Girona to Perpignan": every place named, when the tool's reader missed some.
+        if tool == "nav_log", args["waypoints"] == nil, case let mentions = extractor.placeMentions(in: text, limit: 12), mentions.count >= 2 {
+            // "nav log Shoreham Le Touquet Abbeville": names with no separator, read as the data knows them.
+            args["waypoints"] = .array(mentions.map { .string($0) })
+        }
         if tool == "nav_log", let w = args["waypoints"]?.arrayValue {
             let mentions = extractor.placeMentions(in: text, limit: 12)
             let have = w.compactMap(\.stringValue).map { TextNormalizer.fold($0) }
