@@ -92,15 +92,6 @@ enum WeatherIntents {
 
 /// How NOTAM and briefing questions are recognised and their arguments read.
 enum NotamIntents {
-    /// Words that name a NOTAM category.
-    static let categoryWords: [(String, String)] = [
-        ("runway", "runway"), ("runways", "runway"), ("rwy", "runway"), ("taxiway", "taxiway"), ("taxiways", "taxiway"), ("twy", "taxiway"),
-        ("apron", "apron"), ("parking", "apron"), ("obstacle", "obstacle"), ("obstacles", "obstacle"), ("crane", "obstacle"), ("cranes", "obstacle"),
-        ("lights", "lighting"), ("lighting", "lighting"), ("navaid", "navaid"), ("navaids", "navaid"), ("ils", "navaid"), ("vor", "navaid"),
-        ("airspace", "airspace"), ("approach", "approach_procedure"), ("approaches", "approach_procedure"), ("fuel", "aerodrome_services"),
-        ("customs", "aerodrome_services"), ("atis", "atc_services"), ("tower", "atc_services"),
-    ]
-
     static func make(now: Date) -> DomainTools {
         var d = DomainTools()
         d.patterns.append(PatternRule(name: "pasted NOTAM text") { text, e in
@@ -117,7 +108,7 @@ enum NotamIntents {
         d.builders["notams_for_airport"] = { text, e in
             var a: Arguments = [:]
             if let c = e.airportCodes.first { a["icao"] = .string(c) }
-            if let c = categoryWords.first(where: { e.words.contains($0.0) }) { a["category"] = .string(c.1) }
+            if let c = e.enumValues["notams_for_airport.category"] { a["category"] = .string(c) }
             WeatherIntents.timeArguments(text, now: now, into: &a)
             if e.words.contains("new") { a["only_new"] = true }
             return a

@@ -30,6 +30,9 @@ public struct Entities: Sendable, Equatable {
     public var words: [String] = []
     /// NOTAM ids typed ("A1234/26").
     public var notamIDs: [String] = []
+    /// Values of enumerated arguments named in the turn, by `tool.argument` ("runway lights" →
+    /// `notams_for_airport.category` = lighting).
+    public var enumValues: [String: String] = [:]
     /// File paths typed ("~/brief.txt", "/tmp/b.txt").
     public var paths: [String] = []
     /// True when the text holds NOTAM items ("Q)", "A)", "E)").
@@ -141,6 +144,7 @@ public struct EntityExtractor: Sendable {
         extractFilters(folded, into: &e)
         extractSpeedAndType(text, folded, into: &e)
         extractDay(folded, into: &e)
+        extractEnums(folded, into: &e)
         if let (name, region) = airlineRegion(in: text, folded: folded) { e.airline = name; e.carrierRegion = region }
         extractPlaces(text, into: &e)
         extractNotamBits(text, into: &e)
@@ -400,6 +404,20 @@ public struct EntityExtractor: Sendable {
     }
 
     static let dayNames: Set<String> = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+
+    /// Every enumerated argument's value named in the turn: the longest phrase wins, ties to the value listed first.
+    func extractEnums(_ folded: String, into e: inout Entities) {
+        let bytes = Array(folded.utf8)
+        for (key, values) in lexicon.enumSynonyms {
+            var best: (value: String, length: Int)?
+            for v in values {
+                for phrase in v.phrases where phrase.utf8.count > (best?.length ?? 0) && ByteSearch.contains(bytes, Array(" \(phrase) ".utf8)) {
+                    best = (v.value, phrase.utf8.count)
+                }
+            }
+            if let best { e.enumValues[key] = best.value }
+        }
+    }
 
     func extractDay(_ folded: String, into e: inout Entities) {
         let days = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]

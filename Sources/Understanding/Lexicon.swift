@@ -34,6 +34,10 @@ public struct Lexicon: Sendable {
     /// "including large airports", "no big ones".
     public var includeLarge: [String] = []
     public var excludeLarge: [String] = []
+    /// One value of an enumerated argument and the phrases that name it.
+    public struct EnumSynonyms: Sendable { public var value: String; public var phrases: [String] }
+    /// `tool.argument` → its values' phrases, in file order (`enums.json`).
+    public var enumSynonyms: [String: [EnumSynonyms]] = [:]
 
     public init(typos: [String: String], commonWords: Set<String>, outOfScopePhrases: [String], actionVerbs: Set<String>,
                 chatter: Set<String>, dialogue: [String: [String]], ordinals: [String: Int], filterWords: [String: [String]] = [:]) {
@@ -105,6 +109,22 @@ public struct Lexicon: Sendable {
         lexicon.filterNegations = Set(try strings(f, "negations", "filters.json"))
         lexicon.includeLarge = try strings(f, "include_large", "filters.json")
         lexicon.excludeLarge = try strings(f, "exclude_large", "filters.json")
+        let en = try object("enums.json")
+        guard let enums = en["enums"] as? [String: [[String: Any]]], !enums.isEmpty else {
+            throw UnderstandingError.invalidLexicon(file: "enums.json", message: "'enums' must be an object of 'tool.argument' → list of {value, phrases}")
+        }
+        for (key, entries) in enums {
+            guard key.split(separator: ".").count == 2 else {
+                throw UnderstandingError.invalidLexicon(file: "enums.json", message: "'\(key)' must be written 'tool.argument'")
+            }
+            lexicon.enumSynonyms[key] = try entries.enumerated().map { i, entry in
+                guard let value = entry["value"] as? String, let phrases = entry["phrases"] as? [String], !phrases.isEmpty,
+                      phrases.allSatisfy({ !$0.isEmpty && $0 == $0.lowercased() }) else {
+                    throw UnderstandingError.invalidLexicon(file: "enums.json", message: "'\(key)' entry \(i + 1) needs a 'value' and lower-case 'phrases'")
+                }
+                return EnumSynonyms(value: value, phrases: phrases)
+            }
+        }
         return lexicon
     }
 

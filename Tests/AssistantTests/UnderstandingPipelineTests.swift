@@ -8,7 +8,7 @@ import Testing
 @Suite("Understanding pipeline")
 struct UnderstandingPipelineTests {
     struct Row: Sendable, CustomStringConvertible {
-        let input: String, tool: String?, arguments: [String: JSONValue]
+        let input: String, tool: String?, arguments: [String: JSONValue?]
         var description: String { input }
     }
 
@@ -38,6 +38,29 @@ struct UnderstandingPipelineTests {
         Row(input: "live rain radar around Frankfurt", tool: nil, arguments: [:]),
         Row(input: "do I have to file a flight plan when flying into Belgium?", tool: "answer_rules_question", arguments: ["country_code": "BE"]),
         Row(input: "translate this taf pls: TAF LSZH 031125Z 0312/0418 VRB03KT 9999 FEW045", tool: "decode_taf", arguments: [:]),
+        // Airline brands, lower-case brands and lower-case IATA pairs; a country is no airline.
+        Row(input: "my flight of Condor from Frankfurt to Palma had 3,5 hours delay", tool: "eu261_compensation",
+            arguments: ["airline": "Condor", "carrier_region": "eu", "delay_hours": 3.5]),
+        Row(input: "ryanair stn to bva cancelled comp?", tool: "eu261_compensation",
+            arguments: ["from": "STN", "to": "BVA", "cancelled": true, "carrier_region": "eu"]),
+        Row(input: "from Brussels to Rome delayed 4 hours, compensation?", tool: "eu261_compensation", arguments: ["airline": nil, "carrier_region": nil]),
+        Row(input: "my flight FRA to Palma had 5 hours of delay with a German airline", tool: "eu261_compensation", arguments: ["carrier_region": "eu", "airline": nil]),
+        Row(input: "My flight from Lisbon to Amsterdam arrived 3 hours 40 minutes late", tool: "eu261_compensation", arguments: ["delay_hours": 3.67]),
+        // Typos one edit from a word the pipeline reads; a known place is never "corrected".
+        Row(input: "lighted rnways near lydd", tool: "find_airports_near_location", arguments: ["location_query": "lydd", "filters": .object(["has_lighted_runway": true])]),
+        Row(input: "custms notice at lfat on sunday?", tool: "get_notification_for_airport", arguments: ["icao": "LFAT", "day_of_week": "sunday"]),
+        // Quantities are no airport idents; a bare height is a field elevation; a type asked about is the aircraft.
+        Row(input: "density alt elev 2500 ft temp 35c qnh 1008", tool: "density_altitude", arguments: ["elevation_ft": 2500, "temperature_c": 35, "icao": nil]),
+        Row(input: "da 3500ft 90F 30.12", tool: "density_altitude", arguments: ["elevation_ft": 3500]),
+        Row(input: "i need a nav log: LFPN, LFOP, LFRC at 100 kts, FL55, wind 260/18", tool: "nav_log",
+            arguments: ["waypoints": .array(["LFPN", "LFOP", "LFRC"]), "altitude_ft": 5500, "tas_kts": 100]),
+        Row(input: "nav log egsx eham at 120kt wind 300/18", tool: "nav_log", arguments: ["tas_kts": 120, "wind": "300/18"]),
+        Row(input: "nav log Shoreham Le Touquet Abbeville 100 knots", tool: "nav_log", arguments: ["waypoints": .array(["Shoreham", "Le Touquet", "Abbeville"])]),
+        Row(input: "tell me about the C210", tool: "aircraft_type", arguments: ["designator": "C210"]),
+        // NOTAM categories from the lexicon's enum phrases: the longest phrase wins.
+        Row(input: "runway lights notams at EGLL", tool: "notams_for_airport", arguments: ["category": "lighting"]),
+        Row(input: "drone or parachute activity near EDDS notams", tool: "notams_for_airport", arguments: ["category": "warning"]),
+        Row(input: "how do I perform a short-field landing on a grass runway?", tool: nil, arguments: [:]),
     ]
 
     @Test("one turn: recognizers and slots", arguments: single)
@@ -73,6 +96,27 @@ struct UnderstandingPipelineTests {
         (["airports near Strasbourg with a paved runway"], "any surface is fine", "find_airports_near_location", ["location_query": "Strasbourg", "filters": nil]),
         (["airports between Nantes and Rennes"], "how far is it?", "calculate_flight_distance", ["from_location": "Nantes", "to_location": "Rennes"]),
         (["TAF EGLL 121100Z 1212/1318 24012KT 9999 SCT035 TEMPO 1214/1218 7000 SHRA"], "when does the tempo end?", "decode_taf", [:]),
+        // This round: polite turns, halves, alternatives, NOTAM references, the last leg, one end and the subject.
+        (["Please could you show me any runway NOTAMs for EGLL?"], "Thank you. Could you show only the new ones?", "notams_for_airport",
+         ["icao": "EGLL", "category": "runway", "only_new": true]),
+        (["My SAS flight from Copenhagen to Nice arrived five hours late"], "And if it had been only two and a half hours late?", "eu261_compensation",
+         ["delay_hours": 2.5, "airline": "SAS", "to": "Nice"]),
+        (["ryanair stn to bva cancelled comp?"], "wat if 3h late instead", "eu261_compensation", ["delay_hours": 3, "cancelled": nil, "from": "STN"]),
+        (["my flight Vienna to Paris was cancelled, what compensation?"], "they told me 10 days before", "eu261_compensation",
+         ["notice_days": 10, "cancelled": true]),
+        (["decode A0512/26 NOTAMN Q) LFRR/QMRLC/IV/NBO/A/000/999/4710N00137W005 A) LFRS B) 2607010600 C) 2607011200 E) RWY 03/21 CLSD"],
+         "mark it read", "set_notam_status", ["notam_id": "A0512/26", "status": "read"]),
+        (["Great-circle distance from LJLJ to LDPL."], "Produce a nav log for that leg at 108 kt TAS with wind 230/16.", "nav_log",
+         ["waypoints": .array(["LJLJ", "LDPL"]), "tas_kts": 108]),
+        (["Would you mind telling me the elevation of Gap-Tallard?"], "How far would that be from Bordeaux?", "calculate_flight_distance",
+         ["from_location": "Bordeaux", "to_location": "Gap-Tallard"]),
+        (["how far is it from Cambridge to Rotterdam"], "and instead of Rotterdam, Antwerp?", "calculate_flight_distance", ["to_location": "Antwerp"]),
+        (["compare rules of France and Germany"], "add Belgium too", "compare_rules_between_countries", ["countries": .array(["FR", "DE", "BE"])]),
+        (["airfields between LFPT and LSGG with customs and a paved runway"], "forget the customs, just paved", "find_airports_near_route",
+         ["filters": .object(["has_hard_runway": true])]),
+        (["I'd like to know which Czech airfields are on the way from Dresden to Brno."], "Would you mind removing the Czech-only restriction?",
+         "find_airports_near_route", ["filters": nil, "to_location": "Brno"]),
+        (["Takeoff distance for the C172S at LSZB at 20 °C."], "And with the PA28?", "takeoff_landing_performance", ["icao": "LSZB", "aircraft": "PA28"]),
     ]
 
     @Test("follow-ups merge into the last frame", arguments: 0..<followUps.count)

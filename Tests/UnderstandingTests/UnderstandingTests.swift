@@ -54,13 +54,36 @@ struct LexiconTests {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lexicon-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        for f in ["typos.json", "common_words.json", "out_of_scope.json", "dialogue.json", "filters.json"] {
+        for f in ["typos.json", "common_words.json", "out_of_scope.json", "dialogue.json", "filters.json", "enums.json"] {
             try FileManager.default.copyItem(at: Repo.root.appendingPathComponent("ToolCatalog/lexicon/\(f)"), to: dir.appendingPathComponent(f))
         }
         try Data("{\"words\": []}".utf8).write(to: dir.appendingPathComponent("common_words.json"))
         #expect(throws: UnderstandingError.invalidLexicon(file: "common_words.json", message: "'words' must be a non-empty list of strings")) {
             try Lexicon.load(from: dir)
         }
+    }
+
+    @Test("every enum phrase names a value the catalog allows for that argument")
+    func enumValues() throws {
+        let catalog = try ToolCatalog.load(from: Repo.root.appendingPathComponent("ToolCatalog"))
+        #expect(!Repo.lexicon.enumSynonyms.isEmpty)
+        for (key, values) in Repo.lexicon.enumSynonyms {
+            let parts = key.split(separator: ".").map(String.init)
+            let allowed = catalog.tool(parts[0])?.properties[parts[1]]?["enum"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            for v in values { #expect(allowed.contains(v.value), "\(key): '\(v.value)' is not in the catalog's enum \(allowed)") }
+        }
+    }
+
+    @Test("typos one edit from exactly one vocabulary word are corrected; known words, inflections and ties are not")
+    func typos() {
+        let t = TypoCorrector(vocabulary: ["customs", "runway", "runways", "arrive", "lighted", "lights"], alsoKnown: ["nice"])
+        #expect(t.correction(of: "custms") == "customs")
+        #expect(t.correction(of: "runwys") == "runways")
+        #expect(t.correction(of: "arrived") == nil)          // an inflection of "arrive"
+        #expect(t.correction(of: "customs") == nil)          // already right
+        #expect(t.correction(of: "lihts") == "lights")
+        #expect(t.correction(of: "abc") == nil)              // too short to guess
+        #expect(t.correction(of: "xustoms") == nil)          // the first letter is kept
     }
 
     @Test("out-of-scope cues: acting, live data; a rules question naming an action is not one")
