@@ -48,6 +48,8 @@ enum ReportCommands {
             if o.json, !output.failed, let errors = tools.notamErrors(text) {
                 FileHandle.standardError.write(Data((errors.jsonText() + "\n").utf8))
             }
+        case "metar" where readsStdin(o.positional), "taf" where readsStdin(o.positional):
+            return printStream(o.command == "metar" ? tools.metarStream(try readInput(o.positional, allowFile: false)) : tools.tafStream(try readInput(o.positional, allowFile: false)), json: o.json)
         case "metar":
             output = tools.metar(try readInput(o.positional, allowFile: false))
         default:
@@ -55,6 +57,21 @@ enum ReportCommands {
         }
         print(o.json ? output.json.jsonText() : output.text)
         return output.failed ? 1 : 0
+    }
+}
+
+extension ReportCommands {
+    /// `metar -` / `taf -` read a stream of reports; with no argument stdin is read too.
+    static func readsStdin(_ positional: [String]) -> Bool { positional.isEmpty || positional == ["-"] }
+
+    /// JSON Lines, or text blocks separated by a blank line; exit 1 only when nothing decoded.
+    static func printStream(_ s: ReportTools.StreamOutput, json: Bool) -> Int32 {
+        if json {
+            for object in s.json { print(object.jsonText()) }
+        } else {
+            print(s.text.joined(separator: "\n\n"))
+        }
+        return s.failed ? 1 : 0
     }
 }
 
@@ -76,6 +93,19 @@ enum BenchCommand {
         let executable = FileManager.default.isExecutableFile(atPath: exe) ? exe : (Bundle.main.executablePath ?? exe)
         let results = try Benchmarks.run(environment: environment, executable: executable, resources: resources)
         print(o.json ? JSONValue.object(["results": try JSONValue(encoding: results)]).jsonText() : Benchmarks.text(results, width: 110))
+        return 0
+    }
+}
+
+/// `flyfun completion bash|zsh|fish`: the completion script, generated from `CommandReference`.
+enum CompletionCommand {
+    static func run(_ o: CommandLineOptions) throws -> Int32 {
+        let names = CommandReference.Shell.allCases.map(\.rawValue).joined(separator: ", ")
+        guard o.positional.count == 1 else { throw UsageError(message: "completion needs one shell: \(names)") }
+        guard let shell = CommandReference.Shell(rawValue: o.positional[0]) else {
+            throw UsageError(message: "completion takes \(names), not '\(o.positional[0])'")
+        }
+        print(CommandReference.completionScript(for: shell), terminator: "")
         return 0
     }
 }
