@@ -121,7 +121,12 @@ public struct ReportTools: Sendable {
     /// `notam diff PREV CURR`: what changed between two briefings; nothing is stored.
     public func diff(previous: String, current: String) throws -> CommandOutput {
         let prev: [Notam]
-        do { prev = try NotamParser.parse(previous, qcodes: qcodes, referenceDate: now).notams } catch { return Self.notamError(error) }
+        do {
+            prev = try NotamParser.parse(previous, qcodes: qcodes, referenceDate: now).notams
+        } catch NotamError.emptyText {
+            // An empty previous briefing is a first briefing: everything current is new.
+            prev = []
+        } catch { return Self.notamError(error) }
         // An unreadable or empty current briefing is a warning, never "everything is gone".
         let curr = (try? NotamParser.parse(current, qcodes: qcodes, referenceDate: now).notams) ?? []
         let d = BriefingComparer.compare(previous: prev, current: curr)
