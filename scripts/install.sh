@@ -41,7 +41,7 @@ is_ours() {
 is_our_dir() {
     case "$1" in
         *..* | /* | "") return 1 ;;
-        bin | share | share/man | share/man/man1 | share/bash-completion | share/bash-completion/completions | share/zsh | \
+        . | bin | share | share/man | share/man/man1 | share/bash-completion | share/bash-completion/completions | share/zsh | \
         share/zsh/site-functions | share/fish | share/fish/vendor_completions.d | share/flyfun | share/flyfun/*) return 0 ;;
         *) return 1 ;;
     esac
@@ -72,9 +72,10 @@ case "$action" in
 install)
     BIN=${BIN:-"$here/.build/release/flyfun"}
     [ -x "$BIN" ] || { echo "install.sh: no built binary at $BIN (run make build)" >&2; exit 1; }
-    mkdir -p "$root"
     list=$(mktemp)
     trap 'rm -f "$list"' EXIT
+    # A PREFIX that did not exist is ours too (recorded as "dir ."); its parents are not.
+    if [ ! -d "$root" ]; then mkdir -p "$root"; echo "dir ." >> "$list"; fi
     put bin/flyfun 0755 < "$BIN"
     (cd "$here" && find ToolCatalog prompts Data -type f ! -name '.*' | LC_ALL=C sort) | while IFS= read -r f; do
         put "share/flyfun/$f" 0644 < "$here/$f"
@@ -110,7 +111,7 @@ $dirs"; fi
     rm -f "$manifest"
     # Folders the install created, deepest first, and only when empty: anything else put there stays.
     printf '%s\n' "$dirs" | awk 'NF' | awk '{ print length($0) " " $0 }' | sort -rn | cut -d' ' -f2- | while IFS= read -r d; do
-        rmdir "$root/$d" 2>/dev/null || true
+        if [ "$d" = . ]; then rmdir "$root" 2>/dev/null || true; else rmdir "$root/$d" 2>/dev/null || true; fi
     done
     echo "Uninstalled flyfun from $root (the database cache ~/.cache/flyfun and your data in ~/.local/share/flyfun are kept)."
     ;;

@@ -348,10 +348,9 @@ enum GroupDecoder {
     /// Two weather groups joined by a slash (`RA/TSRA`), each a valid present-weather group on
     /// its own; nil otherwise. Not Annex 3: the caller decodes the parts and warns.
     static func slashedWeather(_ t: Tok) -> [String]? {
-        guard t.count >= 5, let cut = (1..<(t.count - 1)).first(where: { t[$0] == UInt8(ascii: "/") }) else { return nil }
-        let text = t.string
-        let parts = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        guard parts.count == 2, cut > 0 else { return nil }
+        guard t.count >= 5 else { return nil }
+        let parts = t.string.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 2 else { return nil }
         for part in parts where !ReportText.with(part, { r in r.count == 1 && isWeather(r.token(0)) }) { return nil }
         return parts
     }

@@ -79,6 +79,10 @@ extension ReportCommands {
 enum EvalCommand {
     static func run(_ o: CommandLineOptions, session: Session) throws -> Int32 {
         let url = o.positional.first.map { URL(fileURLWithPath: $0) } ?? session.environment.resources.root.appendingPathComponent("Tests/Eval/test.jsonl")
+        // The evaluation set ships with the checkout, not with an install.
+        guard o.positional.first != nil || FileManager.default.fileExists(atPath: url.path) else {
+            throw UsageError(message: "eval needs a FILE here: \(url.path) is not installed (it comes with the flyfun checkout)")
+        }
         let cases = try Evaluation.load(url)
         let report = Evaluation.run(cases, environment: session.environment)
         print(o.json ? try JSONValue(encoding: report).jsonText() : report.text(width: session.options.width))
