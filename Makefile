@@ -3,7 +3,7 @@ SWIFT ?= swift
 APT_PACKAGES := libedit-dev libsqlite3-dev pkg-config
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
-.PHONY: all deps build run test bench eval data fuzz clean
+.PHONY: all deps build run test bench eval data fuzz clean install uninstall
 
 all: build
 
@@ -50,3 +50,13 @@ data: build
 
 clean:
 	rm -rf .build
+
+## Install the binary, its catalog/prompts/data, man page and shell completions under PREFIX (DESTDIR for staging).
+PREFIX ?= /usr/local
+DESTDIR ?=
+install: build
+	PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" BIN=.build/release/flyfun scripts/install.sh install
+
+## Remove exactly the files `make install` put under PREFIX (it keeps a list in share/flyfun/INSTALLED_FILES).
+uninstall:
+	PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" scripts/install.sh uninstall

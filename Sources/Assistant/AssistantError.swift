@@ -38,7 +38,7 @@ public enum AssistantError: Error, CustomStringConvertible, Sendable, Equatable 
     public var description: String {
         switch self {
         case .resourcesNotFound(let paths):
-            return "cannot find ToolCatalog/, prompts/ and Data/ (looked in \(paths.joined(separator: ", "))); set FLYFUN_HOME to the flyfun checkout"
+            return "cannot find ToolCatalog/, prompts/ and Data/ (looked in \(paths.joined(separator: ", "))); reinstall with `make install`, or set FLYFUN_HOME to a folder holding them (an installed share/flyfun or the flyfun checkout)"
         case .unknownTool(let name): return "there is no tool called '\(name)'"
         case .missingArgument(let tool, let argument): return "\(tool) needs '\(argument)'"
         case .invalidArgument(let tool, let argument, let value, let expected):

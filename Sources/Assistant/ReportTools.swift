@@ -46,6 +46,49 @@ public struct ReportTools: Sendable {
         }
     }
 
+    /// Every report of a stream (`flyfun metar -`, `flyfun taf -`), decoded one by one.
+    /// `lines` holds one output line per report: a JSON object (with `--json`, JSON Lines) or a text
+    /// block. A report that fails is reported with the line it starts on and the rest go on;
+    /// `failed` is true only when none decoded.
+    public struct StreamOutput: Sendable {
+        public var text: [String]
+        public var json: [JSONValue]
+        public var decoded: Int
+        public var failed: Bool { decoded == 0 }
+    }
+
+    /// Decodes every METAR of `input`, one a line (see `ReportBatch.split`).
+    public func metarStream(_ input: String) -> StreamOutput { stream(input, kind: .metar) }
+
+    /// Decodes every TAF of `input` (see `ReportBatch.split`).
+    public func tafStream(_ input: String) -> StreamOutput { stream(input, kind: .taf) }
+
+    /// Decodes every report of `input` of the given kind.
+    func stream(_ input: String, kind: ReportKind) -> StreamOutput {
+        let items = ReportBatch.split(input, kind: kind)
+        let name = kind == .metar ? "METAR" : "TAF"
+        guard !items.isEmpty else {
+            let e = WeatherError.emptyReport
+            return StreamOutput(text: ["Error: no \(name) on the input: \(e.message)"],
+                                json: [.object(["error": (try? JSONValue(encoding: e)) ?? .null, "line": .null])], decoded: 0)
+        }
+        var out = StreamOutput(text: [], json: [], decoded: 0)
+        for item in items {
+            let one = kind == .metar ? metar(item.text) : taf(item.text)
+            if one.failed {
+                out.text.append("Line \(item.line): " + one.text)
+                var object = one.json.objectValue ?? [:]
+                object["line"] = .number(Double(item.line))
+                out.json.append(.object(object))
+            } else {
+                out.decoded += 1
+                out.text.append(one.text)
+                out.json.append(one.json)
+            }
+        }
+        return out
+    }
+
     static func notamError(_ e: Error) -> CommandOutput {
         let n = e as? NotamError
         var error: [String: JSONValue] = ["message": .string("\(e)")]
@@ -78,7 +121,12 @@ public struct ReportTools: Sendable {
     /// `notam diff PREV CURR`: what changed between two briefings; nothing is stored.
     public func diff(previous: String, current: String) throws -> CommandOutput {
         let prev: [Notam]
-        do { prev = try NotamParser.parse(previous, qcodes: qcodes, referenceDate: now).notams } catch { return Self.notamError(error) }
+        do {
+            prev = try NotamParser.parse(previous, qcodes: qcodes, referenceDate: now).notams
+        } catch NotamError.emptyText {
+            // An empty previous briefing is a first briefing: everything current is new.
+            prev = []
+        } catch { return Self.notamError(error) }
         // An unreadable or empty current briefing is a warning, never "everything is gone".
         let curr = (try? NotamParser.parse(current, qcodes: qcodes, referenceDate: now).notams) ?? []
         let d = BriefingComparer.compare(previous: prev, current: curr)

@@ -37,7 +37,7 @@ public final class Session: @unchecked Sendable {
     public internal(set) var context = ConversationContext()
     public private(set) var history: [String] = []
     var lastTrace: [String] = []
-    let version = "1.0"
+    let version = CommandReference.version
 
     public init(environment: AppEnvironment, options: SessionOptions) {
         self.environment = environment
@@ -233,14 +233,14 @@ public final class Session: @unchecked Sendable {
             if parts.count > 1, parts[1] == "off" { options.json = false; return ("JSON output off.", false, false) }
             return ("Usage: /json on|off (now \(options.json ? "on" : "off"))", false, false)
         default:
-            return ("Unknown command '\(parts[0])'. Commands: /help /tools /examples /clear /history /why /json /exit", true, false)
+            return ("Unknown command '\(parts[0])'. Commands: \(CommandReference.slashCommands.map(\.name).joined(separator: " "))", true, false)
         }
     }
 
     /// Candidates for tab completion of `prefix` (slash commands, tool names, ICAO codes).
     public func completions(for prefix: String) -> [String] {
         if prefix.hasPrefix("/") {
-            return ["/help", "/tools", "/examples", "/clear", "/history", "/why", "/json", "/exit"].filter { $0.hasPrefix(prefix.lowercased()) }
+            return CommandReference.slashCommands.map(\.name).filter { $0.hasPrefix(prefix.lowercased()) }
         }
         let tools = environment.catalog.tools.map(\.name).filter { $0.hasPrefix(prefix.lowercased()) && !prefix.isEmpty }
         let idents = prefix.count >= 2 ? environment.repository.idents(withPrefix: prefix) : []

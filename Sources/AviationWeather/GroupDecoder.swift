@@ -295,10 +295,64 @@ enum GroupDecoder {
         if rest == 0 { }
         else if rest == 2 && t.matches("CB", at: i) { layer.type = "CB" }
         else if rest == 3 && t.matches("TCU", at: i) { layer.type = "TCU" }
+        else if rest == 2, let genus = cloudGenus(t, at: i) { layer.type = genus }
         else if rest == 3 && t.allSlashes(i, 3) { }
         else if cover == nil && rest == 3 && t.allSlashes(i, 3) { }
         else { return nil }
         return layer
+    }
+
+    /// A two-letter cloud genus written after the height (`FEW025SC`, `BKN090AC`, Canadian and
+    /// some national reports), as a literal so no string is built per layer.
+    static func cloudGenus(_ t: Tok, at i: Int) -> String? {
+        switch pair(t, i) {
+        case 0x4143: return "AC"
+        case 0x4153: return "AS"
+        case 0x4343: return "CC"
+        case 0x4349: return "CI"
+        case 0x4353: return "CS"
+        case 0x4355: return "CU"
+        case 0x4E53: return "NS"
+        case 0x5343: return "SC"
+        case 0x5354: return "ST"
+        default: return nil
+        }
+    }
+
+    /// A wind group written without its unit (`26026G40`, `26026`): three digits of direction (or
+    /// VRB), two or three of speed, optionally `G` and the gust. The caller decides the unit and
+    /// says so: this is read only where the wind group stands (before any other body group).
+    static func unitlessWind(_ t: Tok) -> Wind? {
+        guard t.count >= 5 && t.count <= 10 else { return nil }
+        let direction: WindDirection
+        if t.matches("VRB", at: 0) { direction = .variable }
+        else if let d = t.number(0, 3), d <= 360 { direction = .degrees(d) }
+        else { return nil }
+        var i = 3
+        let n = t.digitRun(i)
+        guard n == 2 || n == 3, let speed = t.number(i, n) else { return nil }
+        i += n
+        var gust: Int? = nil
+        if i < t.count {
+            guard t[i] == UInt8(ascii: "G") else { return nil }
+            i += 1
+            let g = t.digitRun(i)
+            guard g == 2 || g == 3, i + g == t.count, let value = t.number(i, g) else { return nil }
+            gust = value
+            i += g
+        }
+        guard i == t.count else { return nil }
+        return Wind(direction: direction, speed: speed, gust: gust, unit: "KT", speedQualifier: nil, gustQualifier: nil)
+    }
+
+    /// Two weather groups joined by a slash (`RA/TSRA`), each a valid present-weather group on
+    /// its own; nil otherwise. Not Annex 3: the caller decodes the parts and warns.
+    static func slashedWeather(_ t: Tok) -> [String]? {
+        guard t.count >= 5 else { return nil }
+        let parts = t.string.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 2 else { return nil }
+        for part in parts where !ReportText.with(part, { r in r.count == 1 && isWeather(r.token(0)) }) { return nil }
+        return parts
     }
 
     /// Fully slashed cloud group of an automatic station (`/////////`).
@@ -309,13 +363,14 @@ enum GroupDecoder {
     /// `M?dd` or `//`; returns (value?, ok).
     private static func tempPart(_ t: Tok, from: Int, to: Int) -> (Int?, Bool) {
         let n = to - from
-        if n == 2 && t.allSlashes(from, 2) { return (nil, true) }
+        // `//`, or `///` where the sign's place is slashed too (`////10`: temperature missing, dewpoint 10).
+        if (n == 2 || n == 3) && t.allSlashes(from, n) { return (nil, true) }
         if n == 2, let v = t.number(from, 2) { return (v, true) }
         if n == 3 && t[from] == UInt8(ascii: "M"), let v = t.number(from + 1, 2) { return (-v, true) }
         return (nil, false)
     }
 
-    /// Temperature/dewpoint `15/M02`, `M01/M03`, `12///`, `/////`, and `M70/`
+    /// Temperature/dewpoint `15/M02`, `M01/M03`, `12///`, `/////`, `////10`, and `M70/`
     /// (dewpoint not available: FMH-1 codes the temperature followed by a solidus).
     static func temperature(_ t: Tok) -> (temperature: Int?, dewpoint: Int?)? {
         guard t.count >= 3 && t.count <= 7 else { return nil }

@@ -95,6 +95,9 @@ public struct Visibility: Sendable, Encodable, Equatable {
         return (value / 1609.344 * 16).rounded() / 16
     }
 
+    /// What CAVOK implies: 10 km or more, written as `9999` is (9999 m, qualifier `P`).
+    public static let cavokImplied = Visibility(value: 9999, unit: "m", qualifier: "P", direction: nil, raw: "CAVOK")
+
     private enum K: String, CodingKey { case value, unit, qualifier, direction }
 
     public func encode(to encoder: any Encoder) throws {

@@ -9,7 +9,8 @@ public struct METAR: Sendable, Encodable {
     public var station: String
     /// Observation day and UTC time; nil only for a NIL report without time.
     public var time: ReportTime?
-    /// `AUTO`, `COR`, `CCA`…`CCZ`, `RTD`, `AMD`, or nil.
+    /// `AUTO`, `COR`, `CCA`…`CCZ`, `RTD`, `AMD`, or nil; two written together are both kept,
+    /// space-separated in the order written (`COR AUTO`).
     public var modifier: String?
     /// True for a NIL (missing) report.
     public var isNil: Bool = false
@@ -69,7 +70,7 @@ public struct METAR: Sendable, Encodable {
     private enum K: String, CodingKey {
         case report_type, station, time, modifier, `nil`, wind, visibility, visibility_ndv, cavok, min_visibility
         case rvr, weather, recent_weather, clouds, temperature, dewpoint, altimeter, runway_state, windshear
-        case sea_state, trend, remarks, flight_category, warnings
+        case sea_state, trend, remarks, flight_category, flight_category_reason, implied_visibility, warnings
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -97,6 +98,9 @@ public struct METAR: Sendable, Encodable {
         try c.encode(trends, forKey: .trend)
         try c.encode(remarks, forKey: .remarks)
         try c.encode(flightCategory, forKey: .flight_category)
+        // Why the category is what it is, or why it is null; worked out only when encoding.
+        try c.encode(categoryAssessment.reason, forKey: .flight_category_reason)
+        try c.encode(cavok ? Visibility.cavokImplied : nil, forKey: .implied_visibility)
         try c.encode(warnings, forKey: .warnings)
     }
 }
@@ -237,8 +241,14 @@ public enum METARParser {
                 continue
             }
             if letter0 && t.equals("NIL") { isNil = true; roles[i] = .nilReport; i += 1; continue }
-            if letter0 && !sawBody && modifier == nil && isModifier(t) {
-                modifier = modifierName(t)
+            if letter0 && !sawBody && isModifier(t) {
+                // `COR AUTO`: both are kept, in the order written (like a TAF's `AMD COR`).
+                let name = modifierName(t)
+                if let first = modifier {
+                    if !first.split(separator: " ").contains(Substring(name)) { modifier = first + " " + name }
+                } else {
+                    modifier = name
+                }
                 roles[i] = .modifier; i += 1; continue
             }
             if afterPressure && !isSupplementary(t) {
@@ -352,8 +362,21 @@ public enum METARParser {
                 i += 1; continue
             }
             if (t.equals("AUTO") || t.equals("COR")) && modifier != nil {
-                // A second modifier (e.g. `COR AUTO`): keep the first, account the second.
+                // A modifier after the body started is out of place; accounted, not decoded.
                 roles[i] = .modifier; i += 1; continue
+            }
+            // Rarer conventions, tested only once the usual groups failed (off the hot path).
+            if !hasWind && !sawBody && (digit0 || c0 == UInt8(ascii: "V")), let w = GroupDecoder.unitlessWind(t) {
+                wind = w; hasWind = true; lastWasWind = true
+                warnings.append(WeatherWarning(token: t.string, position: pos, field: "wind",
+                    message: "wind group '\(t.string)' at position \(pos) has no unit; read as knots (KT), the unit such reports use"))
+                roles[i] = .wind; sawBody = true; i += 1; continue
+            }
+            if letter0 || c0 == UInt8(ascii: "+") || c0 == UInt8(ascii: "-"), let parts = GroupDecoder.slashedWeather(t) {
+                weather.append(contentsOf: parts)
+                warnings.append(WeatherWarning(token: t.string, position: pos, field: "present weather",
+                    message: "weather group '\(t.string)' at position \(pos) joins \(parts.joined(separator: " and ")) with '/', which Annex 3 does not define; both are listed as present weather"))
+                roles[i] = .weather; sawBody = true; i += 1; continue
             }
             warnings.append(.unknown(t.string, pos, section: "report body"))
             roles[i] = .warning

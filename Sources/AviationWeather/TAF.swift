@@ -124,6 +124,7 @@ public struct ForecastConditions: Sendable, Encodable, Equatable {
         try c.encode(wind, forKey: key("wind"))
         try c.encode(visibility, forKey: key("visibility"))
         try c.encode(cavok, forKey: key("cavok"))
+        try c.encode(cavok ? Visibility.cavokImplied : nil, forKey: key("implied_visibility"))
         try c.encode(weather, forKey: key("weather"))
         try c.encode(clouds, forKey: key("clouds"))
         try c.encode(windshear, forKey: key("windshear"))

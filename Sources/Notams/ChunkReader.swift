@@ -8,8 +8,6 @@ struct ChunkReader {
     let referenceYear: Int
     /// End of this NOTAM's bytes (closing parenthesis, stray domestic lines and the next header excluded).
     private(set) var end: Int
-    /// Problems found in the chunk that belong to other text (e.g. a domestic NOTAM line).
-    private(set) var extraIssues: [NotamParseIssue] = []
     private var warnings: [String] = []
     private var notamID: String?
 
@@ -66,7 +64,7 @@ struct ChunkReader {
                 warnings.append("NOTAM\(type.rawValue) without the id of the notam it \(type == .replace ? "replaces" : "cancels")")
             }
         }
-        let (series, number, year) = splitID(header.idRange)
+        let (series, number, idYear) = splitID(header.idRange)
 
         let items = findItems(from: p)
         func item(_ letter: Character) -> Item? { items.first { $0.letter == letter.asciiValue! } }
@@ -108,6 +106,8 @@ struct ChunkReader {
         let f = item("F").map { readLimit($0) }.flatMap { $0.isEmpty ? nil : $0 }
         let g = item("G").map { readLimit($0) }.flatMap { $0.isEmpty ? nil : $0 }
 
+        // A US-style id (`10/193`) carries no year: the NOTAM's start gives it.
+        let year = idYear ?? UTCTime.year(of: from)
         return Notam(
             id: id, series: series, number: number, year: year, type: type,
             replaces: type == .replace ? referenced : nil, cancels: type == .cancel ? referenced : nil,
@@ -122,8 +122,9 @@ struct ChunkReader {
 
     // MARK: - Chunk boundaries
 
-    /// Cuts the chunk at its closing parenthesis (AFTN headers of the next message follow it)
-    /// and at any US-domestic line (`!BOS ...`) mixed into a briefing, which is reported separately.
+    /// Cuts the chunk at its closing parenthesis (AFTN headers of the next message follow it).
+    /// A US-domestic line (`!BOS ...`) mixed into a briefing is a NOTAM of its own: the parser
+    /// ends the chunk where it starts.
     private mutating func trimEnd() {
         if header.opened {
             var depth = 0
@@ -135,17 +136,6 @@ struct ChunkReader {
                 }
                 i += 1
             }
-        }
-        var i = header.afterType
-        while i < end {
-            if b[i] == 10, i + 2 < end, b[i + 1] == 33, Bytes.isUpper(b[i + 2]) {
-                var e = i + 1
-                while e < end && b[e] != 10 && e - i < 60 { e += 1 }
-                extraIssues.append(NotamParseIssue(.domesticFormat(line: source.line(at: i + 1), excerpt: source.string((i + 1)..<e))))
-                end = i
-                break
-            }
-            i += 1
         }
     }
 
@@ -212,8 +202,16 @@ struct ChunkReader {
 
     // MARK: - Header id
 
-    private func splitID(_ r: Range<Int>) -> (String?, Int, Int) {
+    /// Series, number and year of an id; the year is nil for a US-style id (`10/193`: the number
+    /// is the serial after the slash, the digits before it are the month).
+    private func splitID(_ r: Range<Int>) -> (String?, Int, Int?) {
         var p = r.lowerBound
+        if Bytes.isUSStyleID(b, r), let slash = r.firstIndex(where: { b[$0] == 47 }) {
+            var number = 0
+            var q = slash + 1
+            while q < r.upperBound { number = number * 10 + Int(b[q] - 48); q += 1 }
+            return (nil, number, nil)
+        }
         var series: String?
         if Bytes.isUpper(b[p]) { series = String(UnicodeScalar(b[p])); p += 1 }
         var number = 0
@@ -412,8 +410,11 @@ struct ChunkReader {
         return Self.dropUnbalancedClose(text)
     }
 
+    /// Item F) or G) as written. The `END PART n OF m` footer of a multi-part NOTAM follows the
+    /// last item, which is often G): it is a marker, never part of the limit.
     private func readLimit(_ item: Item) -> String {
-        Self.dropUnbalancedClose(TextTools.collapse(source.string(Bytes.trim(b, item.content))))
+        let text = Self.dropUnbalancedClose(TextTools.collapse(source.string(Bytes.trim(b, item.content))))
+        return Self.trailingEndPart(text) ?? text
     }
 
     static func dropUnbalancedClose(_ s: String) -> String {

@@ -9,8 +9,6 @@ public enum NotamError: Error, CustomStringConvertible, Sendable, Equatable {
     case emptyText
     /// No ICAO NOTAM header (`A1234/24 NOTAMN`) anywhere in the text.
     case noNotamFound(line: Int, hint: String)
-    /// A US domestic NOTAM (`!BOS 11/045 ...`), which has no ICAO items to read.
-    case domesticFormat(line: Int, excerpt: String)
     /// A required item (Q, A, B or E) is absent.
     case missingItem(item: String, line: Int, notamID: String?)
     /// An item is present but cannot be read.
@@ -36,7 +34,7 @@ public enum NotamError: Error, CustomStringConvertible, Sendable, Equatable {
     public var item: String? {
         switch self {
         case .emptyText: return "text"
-        case .noNotamFound, .domesticFormat: return "header"
+        case .noNotamFound: return "header"
         case .missingItem(let item, _, _), .invalidItem(let item, _, _, _), .controlCharacter(let item, _, _, _): return item
         default: return nil
         }
@@ -46,7 +44,7 @@ public enum NotamError: Error, CustomStringConvertible, Sendable, Equatable {
     public var line: Int? {
         switch self {
         case .emptyText: return 1
-        case .noNotamFound(let line, _), .domesticFormat(let line, _): return line
+        case .noNotamFound(let line, _): return line
         case .missingItem(_, let line, _), .invalidItem(_, let line, _, _), .controlCharacter(_, let line, _, _): return line
         default: return nil
         }
@@ -67,8 +65,6 @@ public enum NotamError: Error, CustomStringConvertible, Sendable, Equatable {
             return "empty text: there is no notam to read (line 1)"
         case .noNotamFound(let line, let hint):
             return "no icao notam found (line \(line)): expected a header like 'A1234/24 NOTAMN'; \(hint)"
-        case .domesticFormat(let line, let excerpt):
-            return "us domestic notam format is not supported (line \(line), '\(excerpt)'): ask for the icao format with a Q) line"
         case .missingItem(let item, let line, let id):
             return "\(prefix(id))missing item \(item) (notam starts at line \(line))"
         case .invalidItem(let item, let line, let id, let reason):

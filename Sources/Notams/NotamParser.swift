@@ -32,30 +32,46 @@ public enum NotamParser {
     ///
     /// - Parameter referenceDate: "now" for expanding two-digit years by the sliding rule.
     /// - Throws: `NotamError` only when no NOTAM at all could be read (empty text, prose,
-    ///   US domestic format, or every NOTAM broken). Otherwise bad NOTAMs go to `errors`.
+    ///   or every NOTAM broken). Otherwise bad NOTAMs go to `errors`. FAA domestic NOTAMs
+    ///   (`!JFK 10/193 …`) are read by `DomesticNotamReader`, ICAO ones by `ChunkReader`.
     public static func parse(_ text: String, qcodes: QCodeTable, referenceDate: Date = Date()) throws -> NotamParseResult {
         let source = SourceText(text)
         let referenceYear = UTCTime.year(of: referenceDate)
         let headers = findHeaders(source.bytes)
-        guard !headers.isEmpty else { throw noNotamError(source) }
+        let domestic = DomesticNotamReader.starts(in: source.bytes)
+        guard !headers.isEmpty || !domestic.isEmpty else { throw noNotamError(source) }
 
         var notams: [Notam] = []
-        notams.reserveCapacity(headers.count)
+        notams.reserveCapacity(headers.count + domestic.count)
         var errors: [NotamParseIssue] = []
         var firstError: NotamError?
 
-        if let stray = strayLeadingText(source, before: headers[0].start) { errors.append(NotamParseIssue(stray)) }
-
-        for (n, header) in headers.enumerated() {
-            let end = n + 1 < headers.count ? headers[n + 1].start : source.bytes.count
-            var reader = ChunkReader(source: source, header: header, end: end, qcodes: qcodes, referenceYear: referenceYear)
+        // ICAO headers and FAA domestic lines, in the order of the text: each NOTAM ends where the next one starts.
+        let starts = (headers.map(\.start) + domestic).sorted()
+        if let stray = strayLeadingText(source, before: starts[0]) { errors.append(NotamParseIssue(stray)) }
+        func next(after offset: Int) -> Int {
+            var lo = 0, hi = starts.count
+            while lo < hi { let mid = (lo + hi) / 2; if starts[mid] <= offset { lo = mid + 1 } else { hi = mid } }
+            return lo < starts.count ? starts[lo] : source.bytes.count
+        }
+        var h = 0, d = 0
+        while h < headers.count || d < domestic.count {
             do {
-                notams.append(try reader.read())
+                if d < domestic.count && (h == headers.count || domestic[d] < headers[h].start) {
+                    let start = domestic[d]
+                    d += 1
+                    let end = DomesticNotamReader.end(from: start, limit: next(after: start), in: source.bytes)
+                    notams.append(try DomesticNotamReader(source: source, start: start, end: end, qcodes: qcodes, referenceYear: referenceYear).read())
+                } else {
+                    let header = headers[h]
+                    h += 1
+                    var reader = ChunkReader(source: source, header: header, end: next(after: header.start), qcodes: qcodes, referenceYear: referenceYear)
+                    notams.append(try reader.read())
+                }
             } catch let error as NotamError {
                 firstError = firstError ?? error
                 errors.append(NotamParseIssue(error))
             }
-            errors.append(contentsOf: reader.extraIssues)
         }
         if notams.isEmpty, let firstError { throw firstError }
         return NotamParseResult(notams: notams, errors: errors)
@@ -119,11 +135,6 @@ public enum NotamParser {
     static func noNotamError(_ source: SourceText) -> NotamError {
         let b = source.bytes
         guard let first = b.firstIndex(where: { !Bytes.isSpace($0) }) else { return .emptyText }
-        if b[first] == 33 {  // "!BOS 11/045 ..." (FAA domestic)
-            var e = first
-            while e < b.count && b[e] != 10 && e - first < 60 { e += 1 }
-            return .domesticFormat(line: source.line(at: first), excerpt: String(decoding: b[first..<e], as: UTF8.self))
-        }
         if let q = Bytes.find(b, "Q)", from: first) {
             return .noNotamFound(line: source.line(at: q), hint: "the text has items but no header line with the notam id")
         }
@@ -186,7 +197,8 @@ enum Bytes {
     @inline(__always) static func isSpace(_ c: UInt8) -> Bool { c == 32 || c == 9 || c == 10 || c == 13 }
     @inline(__always) static func isIDChar(_ c: UInt8) -> Bool { isDigit(c) || isUpper(c) || c == 47 }
 
-    /// `A1234/24` (series letter optional, 1-5 digits, two-digit year).
+    /// `A1234/24` (series letter optional, 1-5 digits, two-digit year), or the US style
+    /// `10/193` / `3/1234` (month or FDC year digit, then a 3-4 digit serial; see `isUSStyleID`).
     static func isNotamID(_ b: [UInt8], _ r: Range<Int>) -> Bool {
         var p = r.lowerBound
         if p < r.upperBound && isUpper(b[p]) { p += 1 }
@@ -194,7 +206,17 @@ enum Bytes {
         while p < r.upperBound && isDigit(b[p]) { p += 1 }
         let count = p - digitsStart
         guard count >= 1, count <= 5, p < r.upperBound, b[p] == 47 else { return false }
-        return r.upperBound - p == 3 && isDigit(b[p + 1]) && isDigit(b[p + 2])
+        if r.upperBound - p == 3 && isDigit(b[p + 1]) && isDigit(b[p + 2]) { return true }
+        return isUSStyleID(b, r)
+    }
+
+    /// `10/193`: no series letter, one or two digits, a slash and a 3-4 digit serial. The year
+    /// is not in the id; it comes from the NOTAM's start time.
+    static func isUSStyleID(_ b: [UInt8], _ r: Range<Int>) -> Bool {
+        guard let slash = r.firstIndex(where: { b[$0] == 47 }) else { return false }
+        let lead = slash - r.lowerBound, serial = r.upperBound - slash - 1
+        return (1...2).contains(lead) && (3...4).contains(serial)
+            && r.allSatisfy { $0 == slash || isDigit(b[$0]) }
     }
 
     /// First offset of an ASCII needle in `b[from..<to]`.

@@ -62,7 +62,7 @@ public enum TimeExpressions {
                 let start = instant(hour: 0, minute: 0, tomorrow: true, now: now)
                 return (start, start.addingTimeInterval(86400))
             }
-            return nil
+            return dayWindow(words, now: now)
         }
         let a = instant(hour: first.0, minute: first.1, tomorrow: tomorrow, now: now)
         if times.count >= 2 {
@@ -73,6 +73,17 @@ public enum TimeExpressions {
         if ["before", "until", "till", "by"].contains(first.2) { return (now, a) }
         if first.2 == "after" || first.2 == "from" { return (a, a.addingTimeInterval(6 * 3600)) }
         return (a, a)
+    }
+
+    /// "now" / "right now" / "currently" is the session's instant; "today" the UTC day of the
+    /// session's clock. Only asked when the text names no time of day.
+    static func dayWindow(_ words: [String], now: Date) -> (from: Date, to: Date)? {
+        if words.contains("now") || words.contains("currently") { return (now, now) }
+        if words.contains("today") || words.contains("today's") {
+            let start = utc.startOfDay(for: now)
+            return (start, start.addingTimeInterval(86400))
+        }
+        return nil
     }
 
     /// ISO-8601 text for an instant.

@@ -1,3 +1,4 @@
+import Assistant
 import Foundation
 
 /// A command-line mistake: exit code 64 with this message.
@@ -17,31 +18,11 @@ struct CommandLineOptions {
     var echo = false
     var trace = false
 
-    static let commands: Set<String> = ["ask", "metar", "taf", "notam", "data", "eval", "bench", "help", "version"]
+    /// Command words and the usage text come from `CommandReference`, the table the completion
+    /// scripts and the man page are generated from.
+    static let commands: Set<String> = CommandReference.commandNames
 
-    static let usage = """
-    flyfun — offline assistant for pilots
-
-    usage:
-      flyfun                          chat (line editor on a terminal; piped stdin = one turn per line)
-      flyfun ask "QUESTION"           one turn, then exit
-      flyfun metar "RAW" | -          decode one METAR/SPECI
-      flyfun taf "RAW" | -            decode one TAF
-      flyfun notam [FILE|-]           parse every NOTAM in a text
-      flyfun notam diff PREV CURR     compare two briefings
-      flyfun data build|info          (re)build the local database; sources and row counts
-      flyfun eval [FILE]              run the intent/argument evaluation set
-      flyfun bench                    run the benchmarks
-
-    options:
-      --json                  machine output, one JSON object per turn
-      --color auto|always|never
-      --db PATH               use this database instead of the cached one
-      --now 2026-11-22T10:00:00Z   the clock for time-dependent answers
-      --briefing FILE         load these NOTAMs into the session
-      --echo                  piped mode: print "> input" before each answer
-      --trace                 print the classification before each answer
-    """
+    static var usage: String { CommandReference.usage }
 
     static func parse(_ args: [String]) throws -> CommandLineOptions {
         var o = CommandLineOptions()

@@ -48,6 +48,8 @@ enum ReportCommands {
             if o.json, !output.failed, let errors = tools.notamErrors(text) {
                 FileHandle.standardError.write(Data((errors.jsonText() + "\n").utf8))
             }
+        case "metar" where readsStdin(o.positional), "taf" where readsStdin(o.positional):
+            return printStream(o.command == "metar" ? tools.metarStream(try readInput(o.positional, allowFile: false)) : tools.tafStream(try readInput(o.positional, allowFile: false)), json: o.json)
         case "metar":
             output = tools.metar(try readInput(o.positional, allowFile: false))
         default:
@@ -58,10 +60,29 @@ enum ReportCommands {
     }
 }
 
+extension ReportCommands {
+    /// `metar -` / `taf -` read a stream of reports; with no argument stdin is read too.
+    static func readsStdin(_ positional: [String]) -> Bool { positional.isEmpty || positional == ["-"] }
+
+    /// JSON Lines, or text blocks separated by a blank line; exit 1 only when nothing decoded.
+    static func printStream(_ s: ReportTools.StreamOutput, json: Bool) -> Int32 {
+        if json {
+            for object in s.json { print(object.jsonText()) }
+        } else {
+            print(s.text.joined(separator: "\n\n"))
+        }
+        return s.failed ? 1 : 0
+    }
+}
+
 /// `flyfun eval [FILE]`: the intent/argument evaluation set.
 enum EvalCommand {
     static func run(_ o: CommandLineOptions, session: Session) throws -> Int32 {
         let url = o.positional.first.map { URL(fileURLWithPath: $0) } ?? session.environment.resources.root.appendingPathComponent("Tests/Eval/test.jsonl")
+        // The evaluation set ships with the checkout, not with an install.
+        guard o.positional.first != nil || FileManager.default.fileExists(atPath: url.path) else {
+            throw UsageError(message: "eval needs a FILE here: \(url.path) is not installed (it comes with the flyfun checkout)")
+        }
         let cases = try Evaluation.load(url)
         let report = Evaluation.run(cases, environment: session.environment)
         print(o.json ? try JSONValue(encoding: report).jsonText() : report.text(width: session.options.width))
@@ -76,6 +97,19 @@ enum BenchCommand {
         let executable = FileManager.default.isExecutableFile(atPath: exe) ? exe : (Bundle.main.executablePath ?? exe)
         let results = try Benchmarks.run(environment: environment, executable: executable, resources: resources)
         print(o.json ? JSONValue.object(["results": try JSONValue(encoding: results)]).jsonText() : Benchmarks.text(results, width: 110))
+        return 0
+    }
+}
+
+/// `flyfun completion bash|zsh|fish`: the completion script, generated from `CommandReference`.
+enum CompletionCommand {
+    static func run(_ o: CommandLineOptions) throws -> Int32 {
+        let names = CommandReference.Shell.allCases.map(\.rawValue).joined(separator: ", ")
+        guard o.positional.count == 1 else { throw UsageError(message: "completion needs one shell: \(names)") }
+        guard let shell = CommandReference.Shell(rawValue: o.positional[0]) else {
+            throw UsageError(message: "completion takes \(names), not '\(o.positional[0])'")
+        }
+        print(CommandReference.completionScript(for: shell), terminator: "")
         return 0
     }
 }

@@ -35,7 +35,13 @@ struct FlyfunCommand {
             print(CommandLineOptions.usage)
             return 0
         case "version":
-            print("flyfun 1.0")
+            let report = VersionInfo.report(resources: try? ResourceLocator.locate())
+            print(o.json ? report.json.jsonText() : report.text)
+            return 0
+        case "completion":
+            return try CompletionCommand.run(o)
+        case "manpage":
+            print(CommandReference.manPage(), terminator: "")
             return 0
         default:
             break
