@@ -88,7 +88,8 @@ public final class AppEnvironment: @unchecked Sendable {
         let airlines = LazyAirlines.shared(dataDirectory: resources.data)
         let extractor = EntityExtractor(repository: repository, countries: countries, lexicon: lexicon,
                                         aircraftDesignator: { name in (try? types.catalog())?.designator(forName: name) },
-                                        airlineRegion: { name in (try? airlines.directory())?.airline(named: name)?.region.rawValue })
+                                        airlineRegion: { name in (try? airlines.directory())?.airline(named: name)?.region.rawValue },
+                                        englishWord: { LazyEnglishWords.shared(dataDirectory: resources.data).contains($0) })
         let airportTools = AirportTools(repository: repository, resolver: resolver, countries: countries, templates: templates,
                                         cruiseSpeed: LazyAircraftTypes.shared(dataDirectory: resources.data).cruiseSpeed)
         var handlers = airportTools.handlers

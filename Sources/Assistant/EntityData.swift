@@ -57,3 +57,24 @@ public struct LazyAirlines: Sendable {
     /// The airline `text` names, or nil (also when the table cannot be read).
     public func airline(named text: String) -> Airline? { (try? directory())?.airline(named: text) }
 }
+
+/// The English word list (`Data/words/english.txt`, SCOWL), read on first use and shared: the
+/// typo corrector asks it whether a word it would change is a real word.
+public struct LazyEnglishWords: Sendable {
+    private let table: LazyTable<Set<String>>
+
+    /// The loader for `dataDirectory` (one list per process).
+    public static func shared(dataDirectory: URL) -> LazyEnglishWords {
+        let url = dataDirectory.appendingPathComponent("words/english.txt")
+        return LazyEnglishWords(table: .shared(path: url.path) {
+            guard let text = try? String(contentsOf: url, encoding: .utf8) else {
+                throw PlanningError.fileProblem(path: url.path, detail: "cannot read the English word list")
+            }
+            return Set(text.split(separator: "\n").map(String.init))
+        })
+    }
+
+    /// True when `word` (lower case) is in the list; false also when the list cannot be read,
+    /// so a missing list only makes the corrector bolder, never stops a turn.
+    public func contains(_ word: String) -> Bool { (try? table.value())?.contains(word) ?? false }
+}

@@ -76,23 +76,27 @@ public struct EntityExtractor: Sendable {
     let airlineRegionLookup: @Sendable (String) -> String?
     /// One-edit slips in the words the pipeline reads ("custms"); the backend adds the catalog's keywords.
     var typoCorrector: TypoCorrector
+    /// The English dictionary: a real word is never a slip.
+    let englishWord: @Sendable (String) -> Bool
 
     public init(repository: AirportRepository, countries: CountryResolver, lexicon: Lexicon,
                 aircraftDesignator: @escaping @Sendable (String) -> String? = { _ in nil },
-                airlineRegion: @escaping @Sendable (String) -> String? = { _ in nil }) {
+                airlineRegion: @escaping @Sendable (String) -> String? = { _ in nil },
+                englishWord: @escaping @Sendable (String) -> Bool = { _ in false }) {
+        self.englishWord = englishWord
         self.aircraftDesignator = aircraftDesignator
         self.airlineRegionLookup = airlineRegion
         self.repository = repository
         self.resolver = LocationResolver(repository: repository, countries: countries)
         self.countries = countries
         self.lexicon = lexicon
-        self.typoCorrector = TypoCorrector(vocabulary: TypoCorrector.words(of: lexicon), alsoKnown: lexicon.commonWords)
+        self.typoCorrector = TypoCorrector(vocabulary: TypoCorrector.words(of: lexicon), alsoKnown: lexicon.commonWords, isWord: englishWord)
     }
 
     /// This extractor with `words` (the catalog's keywords) added to the typo vocabulary.
     public func addingVocabulary(_ words: Set<String>) -> EntityExtractor {
         var copy = self
-        copy.typoCorrector = TypoCorrector(vocabulary: TypoCorrector.words(of: lexicon).union(words), alsoKnown: lexicon.commonWords)
+        copy.typoCorrector = TypoCorrector(vocabulary: TypoCorrector.words(of: lexicon).union(words), alsoKnown: lexicon.commonWords, isWord: englishWord)
         return copy
     }
 

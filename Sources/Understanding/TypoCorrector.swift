@@ -13,11 +13,15 @@ public struct TypoCorrector: Sendable {
     let byLength: [Int: [[UInt8]]]
     /// Words that are right as typed (the vocabulary and the common words).
     let known: Set<String>
+    /// Whether a word is an English word (a dictionary, read on first need): "print" is a word,
+    /// not a slip for "point".
+    let isWord: @Sendable (String) -> Bool
 
     /// Shortest word corrected: shorter ones have too many neighbours ("lit" / "lot" / "let").
     public static let minimumLength = 5
 
-    public init(vocabulary: Set<String>, alsoKnown: Set<String>) {
+    public init(vocabulary: Set<String>, alsoKnown: Set<String>, isWord: @escaping @Sendable (String) -> Bool = { _ in false }) {
+        self.isWord = isWord
         var groups: [Int: [[UInt8]]] = [:]
         for w in vocabulary where w.utf8.count >= Self.minimumLength - 1 && w.allSatisfy({ $0.isASCII && $0.isLetter }) {
             groups[w.utf8.count, default: []].append(Array(w.utf8))
@@ -49,6 +53,8 @@ public struct TypoCorrector: Sendable {
                 found = candidate
             }
         }
-        return found.map { String(decoding: $0, as: UTF8.self) }
+        // The dictionary is asked last: only a word that would be changed costs a look-up.
+        guard let fix = found, !isWord(word) else { return nil }
+        return String(decoding: fix, as: UTF8.self)
     }
 }
