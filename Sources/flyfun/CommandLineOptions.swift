@@ -1,3 +1,4 @@
+import Assistant
 import Foundation
 
 /// A command-line mistake: exit code 64 with this message.
@@ -16,8 +17,11 @@ struct CommandLineOptions {
     var briefing: String?
     var echo = false
     var trace = false
+    var ascii = false
+    var geojson: String?
+    var fast = false
 
-    static let commands: Set<String> = ["ask", "metar", "taf", "notam", "data", "eval", "bench", "help", "version"]
+    static let commands: Set<String> = ["ask", "metar", "taf", "notam", "data", "eval", "bench", "demo", "help", "version"]
 
     static let usage = """
     flyfun — offline assistant for pilots
@@ -32,6 +36,7 @@ struct CommandLineOptions {
       flyfun data build|info          (re)build the local database; sources and row counts
       flyfun eval [FILE]              run the intent/argument evaluation set
       flyfun bench                    run the benchmarks
+      flyfun demo [FILE]              a guided tour (offline), Enter for the next question, q to stop
 
     options:
       --json                  machine output, one JSON object per turn
@@ -41,6 +46,9 @@ struct CommandLineOptions {
       --briefing FILE         load these NOTAMs into the session
       --echo                  piped mode: print "> input" before each answer
       --trace                 print the classification before each answer
+      --ascii                 maps and charts in plain ASCII (automatic when the locale is not UTF-8)
+      --geojson FILE          ask: also write the answer's map as GeoJSON to FILE (a new file)
+      --fast                  demo: print the whole tour at once
     """
 
     static func parse(_ args: [String]) throws -> CommandLineOptions {
@@ -58,6 +66,9 @@ struct CommandLineOptions {
             case "--json": o.json = true
             case "--echo": o.echo = true
             case "--trace": o.trace = true
+            case "--ascii": o.ascii = true
+            case "--fast": o.fast = true
+            case "--geojson": o.geojson = try value(a)
             case "--color", "--colour":
                 let v = try value(a)
                 guard ["auto", "always", "never"].contains(v) else { throw UsageError(message: "--color takes auto, always or never, not '\(v)'") }
@@ -83,6 +94,7 @@ struct CommandLineOptions {
             }
             i += 1
         }
+        if o.geojson != nil, o.command != "ask" { throw UsageError(message: "--geojson goes with ask, e.g. flyfun ask \"EGTF to LFAC\" --geojson route.geojson") }
         if o.command == "ask", o.positional.isEmpty { throw UsageError(message: "ask needs a question, e.g. flyfun ask \"airports near Annecy\"") }
         return o
     }
@@ -104,5 +116,13 @@ struct CommandLineOptions {
             let env = ProcessInfo.processInfo.environment
             return isTTY && env["TERM"] != "dumb" && env["NO_COLOR"] == nil
         }
+    }
+}
+
+extension CommandLineOptions {
+    /// ASCII maps and charts when asked, or on a terminal whose locale is not UTF-8 (it could
+    /// not show braille). Piped output stays UTF-8 so it is the same on every machine.
+    func wantsASCII(isTTY: Bool) -> Bool {
+        ascii || isTTY && !TerminalStyle.localeIsUTF8(ProcessInfo.processInfo.environment)
     }
 }
