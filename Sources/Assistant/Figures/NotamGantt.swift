@@ -37,8 +37,11 @@ public struct NotamGantt: TerminalFigure {
             }
             return TimeStrip.Row(label: n.id, cells: cells)
         }
-        let f = ISO8601DateFormatter()
-        var lines = ["NOTAMs in force \(f.string(from: start)) to \(f.string(from: start.addingTimeInterval(Double(hours) * 3600))):"]
+        let f = DateFormatter()
+        f.locale = Locale(identifier: "en_US_POSIX")
+        f.timeZone = TimeZone(identifier: "UTC")
+        f.dateFormat = "d MMM HH'Z'"
+        var lines = ["NOTAMs by hour, \(f.string(from: start)) to \(f.string(from: start.addingTimeInterval(Double(hours) * 3600))):"]
         lines += TimeStrip(start: start, hours: hours, rows: rows).render(width: width, style: style)
         if notams.count > Self.maxRows { lines.append("(\(notams.count - Self.maxRows) more not drawn)") }
         let mark = { (s: TimeStrip.Shade) in style.paint(String(style.unicode ? s.unicode : s.ascii), s.color) }

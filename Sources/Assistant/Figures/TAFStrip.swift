@@ -37,13 +37,20 @@ public struct TAFStrip: TerminalFigure {
         return words.joined(separator: " ")
     }
 
+    /// The row label: the header, with "PROB30 TEMPO" shortened to "P30 TEMPO" so it fits.
+    static func label(_ raw: String) -> String {
+        let h = header(raw)
+        guard h.hasPrefix("PROB"), let space = h.firstIndex(of: " "), h[space...].hasPrefix(" TEMPO") || h[space...].hasPrefix(" INTER") else { return h }
+        return "P" + h.dropFirst(4)
+    }
+
     /// The strip's rows, or nil when the TAF has no usable validity.
     func strip(maxHours: Int) -> TimeStrip? {
         guard let validity = taf.validity(reference: reference) else { return nil }
         let hours = min(maxHours, Int((validity.duration / 3600).rounded(.up)))
         guard hours > 0 else { return nil }
         var prevailing = TimeStrip.Row(label: "prevailing", cells: [])
-        var groups = taf.groups.map { TimeStrip.Row(label: Self.header($0.raw), cells: Array(repeating: nil, count: hours)) }
+        var groups = taf.groups.map { TimeStrip.Row(label: Self.label($0.raw), cells: Array(repeating: nil, count: hours)) }
         for h in 0..<hours {
             let at = validity.start.addingTimeInterval(Double(h) * 3600 + 1800)
             let c = taf.conditions(at: at, reference: reference)

@@ -23,7 +23,7 @@ struct TimeStrip {
     var hours: Int
     var rows: [Row]
 
-    static let labelWidth = 16
+    static let labelWidth = 19
 
     /// Columns per hour that fit `width` (at least 1).
     static func cellWidth(hours: Int, width: Int) -> Int {

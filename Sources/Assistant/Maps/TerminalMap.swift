@@ -60,7 +60,7 @@ public struct TerminalMap: Sendable {
     /// The map and its legend lines, or nil when there is nothing to place.
     public func render(_ payload: VisualizationPayload) -> String? {
         guard Self.draws(payload) else { return nil }
-        let marks = Self.marks(payload)
+        let marks = Self.marks(payload, unicode: style.unicode)
         let route = payload.route.map { r in Self.greatCircle(r.waypoints(with: payload.markers), pointsPerLeg: 24) } ?? []
         var circles: [(Coordinate, Double)] = []
         if payload.kind == .pointWithMarkers, let p = payload.point, let r = payload.radiusNM { circles.append((p.coordinate, r)) }
@@ -120,7 +120,7 @@ public struct TerminalMap: Sendable {
     }
 
     /// Marks of a payload: D and A, the centre, then the numbered markers as in the table.
-    static func marks(_ payload: VisualizationPayload) -> [Mark] {
+    static func marks(_ payload: VisualizationPayload, unicode: Bool) -> [Mark] {
         var out: [Mark] = []
         if let r = payload.route {
             out.append(Mark(coordinate: r.from.coordinate, text: "D", color: "1;32", priority: 0))
@@ -131,7 +131,7 @@ public struct TerminalMap: Sendable {
         for m in payload.markers {
             switch m.role {
             case "waypoint":
-                out.append(Mark(coordinate: m.coordinate, text: "•", color: "1;33", priority: 1))
+                out.append(Mark(coordinate: m.coordinate, text: unicode ? "•" : "o", color: "1;33", priority: 1))
             case _ where payload.kind == .markerWithDetails:
                 out.append(Mark(coordinate: m.coordinate, text: m.ident, color: "1;32", priority: 0))
             default:
@@ -154,15 +154,9 @@ public struct TerminalMap: Sendable {
             items.append(numbered.count == 1 ? "1 = row 1 above" : "1-\(Self.label(for: numbered.count - 1)) = rows above")
         }
         if payload.markers.contains(where: { $0.role == "waypoint" }) { items.append((style.unicode ? "•" : "o") + " via") }
-        if payload.kind == .routeWithMarkers, let c = payload.radiusNM { items.append("corridor ±\(Fmt.num(c)) NM") }
+        if payload.kind == .routeWithMarkers, let c = payload.radiusNM { items.append("corridor " + (style.unicode ? "±" : "+/-") + "\(Fmt.num(c)) NM") }
         items.append("Natural Earth 1:50m")
-        var lines: [String] = [], line = ""
-        for item in items {
-            let candidate = line.isEmpty ? item : line + "   " + item
-            if candidate.count > width, !line.isEmpty { lines.append(line); line = item } else { line = candidate }
-        }
-        if !line.isEmpty { lines.append(line) }
-        return lines
+        return wrapItems(items, width: width)
     }
 
     /// A bar of a round number of NM, at most a quarter of the map wide.
@@ -201,7 +195,7 @@ public struct TerminalMap: Sendable {
         let lats = points.map(\.latitude), lons = points.map { rel($0.longitude) }
         let midLat = (lats.min()! + lats.max()!) / 2
         let k = cos(midLat * .pi / 180)
-        let minSpan = 0.3, margin = 0.08
+        let minSpan = 0.15, margin = 0.08
         var spanX = max((lons.max()! - lons.min()!) * k, minSpan), spanY = max(lats.max()! - lats.min()!, minSpan)
         spanX *= 1 + 2 * margin; spanY *= 1 + 2 * margin
         let maxRows = min(maxRows, max(minRows + 2, columns / 4))
