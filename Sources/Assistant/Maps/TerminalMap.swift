@@ -23,7 +23,7 @@ public struct TerminalMap: Sendable {
     static let maxRows = 20
     static let minRows = 6
     static let minColumns = 36
-    /// Radius shown around a single airport (details answers), NM.
+    /// Radius shown around a lone airport (details answers, a search with one hit), NM.
     static let detailRadiusNM = 30.0
 
     public init(width: Int, style: TerminalStyle = TerminalStyle(), outlines: MapOutlines? = nil) {
@@ -71,7 +71,10 @@ public struct TerminalMap: Sendable {
         var extent = marks.map(\.coordinate) + route
         for (c, r) in circles { extent += Self.box(around: c, radiusNM: r) }
         if let corridor { for c in [route.first, route.last].compactMap({ $0 }) { extent += Self.box(around: c, radiusNM: corridor) } }
-        if payload.kind == .markerWithDetails, let c = marks.first?.coordinate { extent += Self.box(around: c, radiusNM: Self.detailRadiusNM) }
+        // A lone airport (details, or a search with one hit) is shown with its surroundings.
+        if payload.markers.count == 1, payload.route == nil, payload.point == nil, circles.isEmpty, let c = marks.first?.coordinate {
+            extent += Self.box(around: c, radiusNM: Self.detailRadiusNM)
+        }
         guard let projection = Self.fit(extent, columns: min(width, Self.maxColumns) - 2) else { return nil }
         var canvas = BrailleCanvas(columns: projection.columns, rows: projection.rows)
 
