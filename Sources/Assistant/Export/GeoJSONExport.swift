@@ -103,16 +103,7 @@ public enum GeoJSONExport {
         .array([.number((c.longitude * 1e6).rounded() / 1e6), .number((c.latitude * 1e6).rounded() / 1e6)])
     }
 
-    /// The great-circle legs through `points`, a point every `stepNM` or closer.
-    static func densify(_ points: [Coordinate]) -> [Coordinate] {
-        guard let first = points.first else { return [] }
-        var out = [first]
-        for (a, b) in zip(points, points.dropFirst()) {
-            let n = max(1, min(512, Int((Geodesy.distanceNM(a, b) / stepNM).rounded(.up))))
-            for k in 1...n { out.append(Geodesy.intermediate(a, b, fraction: Double(k) / Double(n))) }
-        }
-        return out
-    }
+    static func densify(_ points: [Coordinate]) -> [Coordinate] { GreatCircle.densify(points, stepNM: stepNM) }
 
     /// A LineString, or a MultiLineString cut at the antimeridian (RFC 7946 §3.1.9).
     static func lineGeometry(_ line: [Coordinate]) -> JSONValue {

@@ -25,6 +25,8 @@ public struct TerminalMap: Sendable {
     static let minColumns = 36
     /// Radius shown around a lone airport (details answers, a search with one hit), NM.
     static let detailRadiusNM = 30.0
+    /// Spacing of the points along a drawn route, NM (a dot is rarely finer than 2 NM).
+    static let routeStepNM = 10.0
 
     public init(width: Int, style: TerminalStyle = TerminalStyle(), outlines: MapOutlines? = nil) {
         self.width = width
@@ -61,7 +63,7 @@ public struct TerminalMap: Sendable {
     public func render(_ payload: VisualizationPayload) -> String? {
         guard Self.draws(payload) else { return nil }
         let marks = Self.marks(payload, unicode: style.unicode)
-        let route = payload.route.map { r in Self.greatCircle(r.waypoints(with: payload.markers), pointsPerLeg: 24) } ?? []
+        let route = payload.route.map { r in GreatCircle.densify(r.waypoints(with: payload.markers), stepNM: Self.routeStepNM) } ?? []
         var circles: [(Coordinate, Double)] = []
         if payload.kind == .pointWithMarkers, let p = payload.point, let r = payload.radiusNM { circles.append((p.coordinate, r)) }
         for m in payload.markers { if let r = m.radiusNM, r > 0 { circles.append((m.coordinate, r)) } }
@@ -178,16 +180,6 @@ public struct TerminalMap: Sendable {
         let dLat = r / 60, dLon = r / 60 / max(0.05, cos(c.latitude * .pi / 180))
         return [Coordinate(latitude: c.latitude - dLat, longitude: c.longitude - dLon),
                 Coordinate(latitude: c.latitude + dLat, longitude: c.longitude + dLon)]
-    }
-
-    /// A polyline along the great circles through `points`, `pointsPerLeg` segments per leg.
-    static func greatCircle(_ points: [Coordinate], pointsPerLeg: Int) -> [Coordinate] {
-        guard let first = points.first else { return [] }
-        var out = [first]
-        for (a, b) in zip(points, points.dropFirst()) {
-            for k in 1...pointsPerLeg { out.append(Geodesy.intermediate(a, b, fraction: Double(k) / Double(pointsPerLeg))) }
-        }
-        return out
     }
 
     /// The projection that fits `points` into `columns` cells wide (and at most `maxRows` tall).
