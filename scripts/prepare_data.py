@@ -696,6 +696,24 @@ time estimates only.
 Produced by `python3 scripts/prepare_airlines.py airlines.dat` (not by this script); how, and
 the data's limits, in `airlines/README.md`.
 
+## naturalearth/outlines.bin — coastlines and borders for the terminal maps
+
+- Source: Natural Earth 1:50m country outlines (vector data 5.1.2) as TopoJSON
+  (`countries-50m.json`, world-atlas build; see `naturalearth/SOURCE_README.md`).
+- License: public domain (`naturalearth/DATA_LICENSE.md`). "Made with Natural Earth."
+- Produced by `python3 scripts/prepare_coastlines.py ../shared/data/naturalearth` (standard
+  library only; not part of `prepare_data.py`): TopoJSON arcs used by one country are
+  coastlines, arcs shared by two are land borders; each arc is simplified (Douglas-Peucker,
+  0.025°, longitudes scaled by cos(latitude)), quantised to 0.01°, cut into pieces of at most 48
+  points and delta-encoded as zigzag varints. 2,273 pieces (1,880 coast, 393 border), 36,206
+  points, 85 KB. The file layout is documented at the top of the script; flyfun reads it the
+  first time it draws a map (0.3 ms in a release build) and skips pieces outside a map by their bounding boxes.
+
+## demo/ — the guided tour
+
+`tour.transcript` (the script `flyfun demo` plays, editable) and two EGLL briefings copied from
+`Tests/Transcripts/fixtures/` (see `demo/README.md`).
+
 ## Limits of the offline data
 
 - **No fuel, no procedures (SID/STAR/approaches), no landing fees, no PPR, no time zones.**

@@ -140,7 +140,7 @@ public struct AirportTools: Sendable {
         if let e = extra { columns.append(.init(e.title, .right)) }
         columns += [.init("Runway", .right), .init("Surf"), .init("Customs")]
         let rows = airports.enumerated().map { i, a -> [String] in
-            var r = [String(ASCIIMap.label(for: i)), a.ident, a.military ? a.name + " [mil]" : a.name, a.municipality ?? "", a.isoCountry]
+            var r = [String(TerminalMap.label(for: i)), a.ident, a.military ? a.name + " [mil]" : a.name, a.municipality ?? "", a.isoCountry]
             if distanceTitle != nil { r.append(distance(a)) }
             if let e = extra { r.append(e.value(a)) }
             r += [Fmt.feet(a.longestRunwayFt), Fmt.surface(a), Self.customsCell(a)]
@@ -379,8 +379,10 @@ public struct AirportTools: Sendable {
              [r.lowEnd.headingTrue, r.highEnd.headingTrue].compactMap { $0 }.map { Fmt.course($0) }.joined(separator: "/")]
         })
         if d.runways.isEmpty { notes.insert("No runway data in OurAirports for \(airport.ident).", at: 0) }
-        return ToolOutput(summary: summary, table: table, notes: notes, result: try JSONValue(encoding: d),
-                          visualization: VisualizationPayload(kind: .markerWithDetails, markers: [.init(airport)]))
+        var output = ToolOutput(summary: summary, table: table, notes: notes, result: try JSONValue(encoding: d),
+                                visualization: VisualizationPayload(kind: .markerWithDetails, markers: [.init(airport)]))
+        output.showsMap = true
+        return output
     }
 
     /// The list's own remark worth repeating (seasonal, military, non-public, Schengen-only...);

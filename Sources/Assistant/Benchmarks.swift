@@ -134,6 +134,16 @@ public enum Benchmarks {
         })
         let a = try NotamParser.parse(prev, qcodes: qcodes).notams, b = try NotamParser.parse(curr, qcodes: qcodes).notams
         results.append(measure("notam_diff_500_vs_500", iterations: 50, target: "< 50 ms") { _ = BriefingComparer.compare(previous: a, current: b) })
+        // Terminal maps: the outline file's one-time decode, then drawing (the answers' own payloads).
+        let outlineData = try Data(contentsOf: resources.data.appendingPathComponent("naturalearth/outlines.bin"))
+        results.append(try measure("map_outlines_load_once", iterations: 20, target: "< 20 ms (first map only)") { _ = try MapOutlines(data: outlineData) })
+        let outlines = MapOutlines.shared(dataDirectory: resources.data)
+        for (name, tool, arguments) in [("map_draw_route_100_cols", "find_airports_near_route", ["from_location": JSONValue.string("EGTF"), "to_location": .string("LFMD")]),
+                                        ("map_draw_near_place_100_cols", "find_airports_near_location", ["location_query": .string("Annecy")])] {
+            let payload = try environment.executor.execute(tool: tool, arguments: arguments).visualization
+            let map = TerminalMap(width: 100, style: TerminalStyle(unicode: true, color: true), outlines: outlines)
+            results.append(measure(name, iterations: 500, target: "< 1 ms") { _ = map.render(payload) })
+        }
         results.append(Result(name: "peak_memory_bytes", iterations: 1, medianNs: Double(peakMemoryBytes()), p99Ns: Double(peakMemoryBytes()),
                               throughputPerS: nil, target: "< 150 MB"))
         return results

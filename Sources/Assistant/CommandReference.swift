@@ -70,6 +70,7 @@ public enum CommandReference {
         Command("data", "build|info", "(re)build the local database; sources and row counts", words: ["build", "info"]),
         Command("eval", "[FILE]", "run the intent/argument evaluation set", takesFile: true),
         Command("bench", "", "run the benchmarks"),
+        Command("demo", "[FILE] [--fast]", "a guided tour (offline): Enter for the next question, q to stop", takesFile: true),
         Command("completion", "bash|zsh|fish", "print a shell completion script", words: Shell.allCases.map(\.rawValue)),
         Command("version", "", "version, data snapshot dates and build"),
         Command("manpage", "", "print the man page (roff); make install installs it as flyfun.1"),
@@ -85,6 +86,9 @@ public enum CommandReference {
         Option("--briefing", value: "FILE", takesFile: true, "load these NOTAMs into the session"),
         Option("--echo", "piped mode: print \"> input\" before each answer"),
         Option("--trace", "print the classification before each answer"),
+        Option("--ascii", "maps and charts in plain ASCII (automatic when the locale is not UTF-8)"),
+        Option("--geojson", value: "FILE", takesFile: true, "ask: also write the answer's map as GeoJSON to FILE"),
+        Option("--fast", "demo: print the whole tour at once"),
         Option("--version", "same as the version command"),
         Option("--help", aliases: ["-h"], "this text"),
     ]
@@ -98,6 +102,7 @@ public enum CommandReference {
         ("/history", "the last questions"),
         ("/why", "how the last question was understood"),
         ("/json", "on|off: answer as JSON objects"),
+        ("/export", "FILE: write the last answer's map as GeoJSON"),
         ("/exit", "leave (also Ctrl-D, exit, quit)"),
     ]
 

@@ -162,7 +162,37 @@ public final class NotamTools: @unchecked Sendable {
             guard let t = tracked[n.identity.key], let st = t.status else { return nil }
             return "\(n.id): marked \(st.rawValue)\(t.note.map { " (\($0))" } ?? "")"
         }
-        return ToolOutput(summary: summary, notes: statusNotes, result: try JSONValue(encoding: groups))
+        var figures: [any TerminalFigure] = []
+        if icao != nil, !matching.isEmpty {
+            let flight = window.map { $0.duration > 0 ? $0 : DateInterval(start: $0.start, duration: Self.defaultWindow) } ?? DateInterval(start: now, duration: Self.defaultWindow)
+            figures.append(NotamGantt(notams: matching.sorted { ($0.from, $0.id) < ($1.from, $1.id) }, window: flight))
+        }
+        return ToolOutput(summary: summary, notes: statusNotes, result: try JSONValue(encoding: groups),
+                          visualization: Self.areas(matching), figures: figures)
+    }
+
+    /// The Gantt strip's window when the question gives none: the next day.
+    static let defaultWindow: TimeInterval = 24 * 3600
+    /// Q-line radii from this value up mean "the whole FIR", not an area worth drawing.
+    static let wholeFIRRadiusNM = 999
+
+    /// The NOTAMs' Q-line areas as map markers: one marker per distinct centre and radius,
+    /// named by the NOTAMs drawn there.
+    static func areas(_ notams: [Notam]) -> VisualizationPayload {
+        var order: [String] = [], byArea: [String: (lat: Double, lon: Double, radius: Int, ids: [String])] = [:]
+        for n in notams {
+            guard let lat = n.lat, let lon = n.lon, let r = n.radiusNM, r < wholeFIRRadiusNM else { continue }
+            let key = String(format: "%.3f %.3f %d", lat, lon, r)
+            if byArea[key] == nil { order.append(key); byArea[key] = (lat, lon, r, []) }
+            byArea[key]?.ids.append(n.id)
+        }
+        guard !order.isEmpty else { return .none }
+        let markers = order.map { key -> VisualizationPayload.Marker in
+            let a = byArea[key]!
+            return .init(ident: a.ids.joined(separator: ","), name: "NOTAM area \(a.radius) NM", coordinate: Coordinate(latitude: a.lat, longitude: a.lon),
+                         role: "notam", radiusNM: Double(a.radius))
+        }
+        return VisualizationPayload(kind: .markers, markers: markers)
     }
 
     // MARK: briefing_changes

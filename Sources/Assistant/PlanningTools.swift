@@ -444,7 +444,9 @@ public final class PlanningTools: @unchecked Sendable {
         let route = VisualizationPayload.RouteLine(from: .init(airports.first!, role: "departure"), to: .init(airports.last!, role: "destination"))
         let result: JSONValue = .object(["waypoints": .array(airports.map { .string($0.ident) }), "nav_log": try JSONValue(encoding: r),
                                          "trip_fuel_usgal": state.lastNavLogFuelUSGal.map { .number(($0 * 10).rounded() / 10) } ?? .null])
-        return ToolOutput(summary: summary, table: table, notes: notes, result: result, visualization: VisualizationPayload(kind: .route, route: route))
+        // The turning points between the ends, so the map draws every leg.
+        let via = airports.dropFirst().dropLast().map { VisualizationPayload.Marker($0, role: "waypoint") }
+        return ToolOutput(summary: summary, table: table, notes: notes, result: result, visualization: VisualizationPayload(kind: .route, markers: via, route: route))
     }
 
     /// Minutes as "1:05".

@@ -14,9 +14,11 @@ public struct SessionOptions: Sendable {
     public var echo = false
     /// Print the classification before each answer.
     public var trace = false
+    /// Maps and charts in 7-bit ASCII (a locale that is not UTF-8, or `--ascii`).
+    public var ascii = false
 
-    public init(json: Bool = false, color: Bool = false, width: Int = 100, echo: Bool = false, trace: Bool = false) {
-        self.json = json; self.color = color; self.width = width; self.echo = echo; self.trace = trace
+    public init(json: Bool = false, color: Bool = false, width: Int = 100, echo: Bool = false, trace: Bool = false, ascii: Bool = false) {
+        self.json = json; self.color = color; self.width = width; self.echo = echo; self.trace = trace; self.ascii = ascii
     }
 }
 
@@ -37,6 +39,8 @@ public final class Session: @unchecked Sendable {
     public internal(set) var context = ConversationContext()
     public private(set) var history: [String] = []
     var lastTrace: [String] = []
+    /// The last answer that carried a visualization (what `/export` writes).
+    public internal(set) var lastVisualized: ToolOutput?
     let version = CommandReference.version
 
     public init(environment: AppEnvironment, options: SessionOptions) {
@@ -123,6 +127,7 @@ public final class Session: @unchecked Sendable {
             // The NOTAMs shown, for "mark it read" / "flag the second one" on the next turn.
             let notams = output.result.objectValue?["notams"]?.arrayValue?.compactMap { $0.objectValue?["id"]?.stringValue } ?? []
             context = ConversationContext.after(tool: tool, arguments: c.arguments, results: listed, notams: notams, previous: context)
+            if output.visualization.kind != .none { lastVisualized = output }
             let plain = render(output, color: false)
             json["answer"] = .string(plain)
             json["result"] = output.result
@@ -171,14 +176,12 @@ public final class Session: @unchecked Sendable {
         }
         parts.append(summary)
         if let table = output.table { parts.append(table.render(width: options.width)) }
-        let v = output.visualization
-        if (v.kind == .routeWithMarkers || v.kind == .pointWithMarkers) && !v.markers.isEmpty || v.kind == .route {
-            let mapWidth = min(max(options.width - 2, 20), 64)
-            if let map = ASCIIMap(width: mapWidth, height: v.kind == .route ? 7 : 11).render(v) {
-                let legend = v.kind == .pointWithMarkers ? "+ = \(v.point?.name ?? "centre"), numbers = rows above" : "D = departure, A = destination" + (v.markers.isEmpty ? "" : ", numbers = rows above")
-                parts.append(map + "\n" + legend)
-            }
+        let style = TerminalStyle(unicode: !options.ascii, color: color)
+        if output.showsMap, let map = TerminalMap(width: options.width, style: style, outlines: MapOutlines.shared(dataDirectory: environment.resources.data))
+            .render(output.visualization) {
+            parts.append(map)
         }
+        parts += output.figures.map { $0.render(width: options.width, style: style) }
         if !output.notes.isEmpty {
             let notes = output.notes.joined(separator: "\n")
             parts.append(color ? "\u{1B}[2m" + notes + "\u{1B}[0m" : notes)
@@ -232,6 +235,11 @@ public final class Session: @unchecked Sendable {
             if parts.count > 1, parts[1] == "on" { options.json = true; return ("", false, false) }
             if parts.count > 1, parts[1] == "off" { options.json = false; return ("JSON output off.", false, false) }
             return ("Usage: /json on|off (now \(options.json ? "on" : "off"))", false, false)
+        case "/export":
+            // The file name as typed (the switch reads a lower-cased copy).
+            let path = line.dropFirst("/export".count).trimmingCharacters(in: .whitespaces)
+            guard !path.isEmpty else { return ("Usage: /export FILE.geojson (writes the last answer's map as GeoJSON)", true, false) }
+            do { return (try exportGeoJSON(to: path), false, false) } catch { return ("Error: " + Self.errorInfo(error).1, true, false) }
         default:
             return ("Unknown command '\(parts[0])'. Commands: \(CommandReference.slashCommands.map(\.name).joined(separator: " "))", true, false)
         }

@@ -15,11 +15,18 @@ public struct ToolOutput: Sendable {
     public var visualization: VisualizationPayload
     /// Problems survived (e.g. a filter the data cannot answer).
     public var warnings: [String]
+    /// Pictures drawn after the table at the terminal's width (a TAF's time strip, a NOTAM Gantt strip).
+    public var figures: [any TerminalFigure]
+    /// Whether the terminal answer draws `visualization` as a map (`--json` always carries the
+    /// payload). On by default for every kind but `marker_with_details`, which many planning
+    /// answers carry only to name their airport; the airport details answer turns it on.
+    public var showsMap: Bool
 
     public init(summary: String, table: TextTable? = nil, notes: [String] = [], result: JSONValue = .null,
-                visualization: VisualizationPayload = .none, warnings: [String] = []) {
+                visualization: VisualizationPayload = .none, warnings: [String] = [], figures: [any TerminalFigure] = []) {
         self.summary = summary; self.table = table; self.notes = notes; self.result = result
-        self.visualization = visualization; self.warnings = warnings
+        self.visualization = visualization; self.warnings = warnings; self.figures = figures
+        showsMap = visualization.kind != .markerWithDetails && TerminalMap.draws(visualization)
     }
 }
 

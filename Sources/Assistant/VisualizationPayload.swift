@@ -17,13 +17,16 @@ public struct VisualizationPayload: Sendable, Encodable, Equatable {
         public var name: String
         public var latitude: Double
         public var longitude: Double
-        /// departure, destination, center, result
+        /// departure, destination, center, result, waypoint (a nav log's intermediate point), notam
         public var role: String
+        /// A radius around this position (a NOTAM's Q-line area), NM; absent when none.
+        public var radiusNM: Double?
 
-        enum CodingKeys: String, CodingKey { case ident, name, role, latitude = "lat", longitude = "lon" }
+        enum CodingKeys: String, CodingKey { case ident, name, role, latitude = "lat", longitude = "lon", radiusNM = "radius_nm" }
 
-        public init(ident: String, name: String, coordinate: Coordinate, role: String) {
+        public init(ident: String, name: String, coordinate: Coordinate, role: String, radiusNM: Double? = nil) {
             self.ident = ident; self.name = name; self.latitude = coordinate.latitude; self.longitude = coordinate.longitude; self.role = role
+            self.radiusNM = radiusNM
         }
 
         var coordinate: Coordinate { Coordinate(latitude: latitude, longitude: longitude) }
@@ -33,6 +36,11 @@ public struct VisualizationPayload: Sendable, Encodable, Equatable {
     public struct RouteLine: Sendable, Encodable, Equatable {
         public var from: Marker
         public var to: Marker
+
+        /// The route's turning points: departure, the `waypoint` markers in order, destination.
+        func waypoints(with markers: [Marker]) -> [Coordinate] {
+            [from.coordinate] + markers.filter { $0.role == "waypoint" }.map(\.coordinate) + [to.coordinate]
+        }
     }
 
     public var kind: Kind

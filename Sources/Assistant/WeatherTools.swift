@@ -70,6 +70,7 @@ public struct WeatherTools: Sendable {
             let c = t.conditions(at: at, reference: now)
             return ToolOutput(summary: WeatherDescriber.describe(c), notes: notes, result: try JSONValue(encoding: c), warnings: warnings)
         }
-        return ToolOutput(summary: WeatherDescriber.describe(t), notes: notes, result: try JSONValue(encoding: t), warnings: warnings)
+        return ToolOutput(summary: WeatherDescriber.describe(t), notes: notes, result: try JSONValue(encoding: t), warnings: warnings,
+                          figures: [TAFStrip(taf: t, reference: now)])
     }
 }

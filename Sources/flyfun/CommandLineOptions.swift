@@ -17,6 +17,9 @@ struct CommandLineOptions {
     var briefing: String?
     var echo = false
     var trace = false
+    var ascii = false
+    var geojson: String?
+    var fast = false
 
     /// Command words and the usage text come from `CommandReference`, the table the completion
     /// scripts and the man page are generated from.
@@ -39,6 +42,9 @@ struct CommandLineOptions {
             case "--json": o.json = true
             case "--echo": o.echo = true
             case "--trace": o.trace = true
+            case "--ascii": o.ascii = true
+            case "--fast": o.fast = true
+            case "--geojson": o.geojson = try value(a)
             case "--color", "--colour":
                 let v = try value(a)
                 guard ["auto", "always", "never"].contains(v) else { throw UsageError(message: "--color takes auto, always or never, not '\(v)'") }
@@ -64,6 +70,7 @@ struct CommandLineOptions {
             }
             i += 1
         }
+        if o.geojson != nil, o.command != "ask" { throw UsageError(message: "--geojson goes with ask, e.g. flyfun ask \"EGTF to LFAC\" --geojson route.geojson") }
         if o.command == "ask", o.positional.isEmpty { throw UsageError(message: "ask needs a question, e.g. flyfun ask \"airports near Annecy\"") }
         return o
     }
@@ -85,5 +92,13 @@ struct CommandLineOptions {
             let env = ProcessInfo.processInfo.environment
             return isTTY && env["TERM"] != "dumb" && env["NO_COLOR"] == nil
         }
+    }
+}
+
+extension CommandLineOptions {
+    /// ASCII maps and charts when asked, or on a terminal whose locale is not UTF-8 (it could
+    /// not show braille). Piped output stays UTF-8 so it is the same on every machine.
+    func wantsASCII(isTTY: Bool) -> Bool {
+        ascii || isTTY && !TerminalStyle.localeIsUTF8(ProcessInfo.processInfo.environment)
     }
 }

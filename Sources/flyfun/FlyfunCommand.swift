@@ -53,6 +53,8 @@ struct FlyfunCommand {
             return try DataCommand.run(o, resources: resources, progress: progress)
         case "metar", "taf", "notam":
             return try ReportCommands.run(o, resources: resources)
+        case "demo":
+            return try DemoCommand.run(o, resources: resources, progress: progress)
         default:
             break
         }
@@ -60,11 +62,17 @@ struct FlyfunCommand {
         if let briefing = o.briefing { try environment.loadBriefing(path: briefing) }
         let isTTY = isatty(STDOUT_FILENO) != 0
         let session = Session(environment: environment, options: SessionOptions(
-            json: o.json, color: o.wantsColor(isTTY: isTTY), width: terminalWidth(isTTY: isTTY), echo: o.echo, trace: o.trace))
+            json: o.json, color: o.wantsColor(isTTY: isTTY), width: terminalWidth(isTTY: isTTY), echo: o.echo, trace: o.trace,
+            ascii: o.wantsASCII(isTTY: isTTY)))
         switch o.command {
         case "ask":
             let result = session.handle(o.positional.joined(separator: " "))
             if !result.output.isEmpty { print(result.output) }
+            if let path = o.geojson, !result.failed {
+                // The answer is already out; a file that cannot be written is its own error.
+                let message = try session.exportGeoJSON(to: path)
+                if !o.json { FileHandle.standardError.write(Data((message + "\n").utf8)) }
+            }
             return result.failed ? 1 : 0
         case "eval":
             return try EvalCommand.run(o, session: session)

@@ -175,15 +175,16 @@ struct RenderingTests {
         #expect(text.contains("12.3"))
     }
 
-    @Test("the route map puts the departure and destination at opposite corners")
+    @Test("the route map puts the departure and destination at opposite corners, north up")
     func map() throws {
         let v = VisualizationPayload(kind: .route, route: .init(
             from: .init(ident: "A", name: "A", coordinate: .init(latitude: 50, longitude: 0), role: "departure"),
             to: .init(ident: "B", name: "B", coordinate: .init(latitude: 44, longitude: 7), role: "destination")))
-        let text = try #require(ASCIIMap(width: 40, height: 9).render(v))
-        let rows = text.split(separator: "\n").map(String.init)
-        #expect(rows[1].contains("D"))
-        #expect(rows[rows.count - 2].contains("A"))
+        let text = try #require(TerminalMap(width: 40).render(v))
+        let rows = text.split(separator: "\n").map { Array($0) }.filter { $0.first == "│" }
+        let d = try #require(rows.firstIndex { $0.contains("D") }), a = try #require(rows.firstIndex { $0.contains("A") })
+        #expect(d < 3 && a >= rows.count - 3, "north up: D near the top, A near the bottom")
+        #expect(rows[a].firstIndex(of: "A")! - rows[d].firstIndex(of: "D")! > 8, "D west, A east")
     }
 
     @Test("a template with a missing value is an error, not a silent gap")
