@@ -94,7 +94,12 @@ public final class NotamTools: @unchecked Sendable {
             } else if try s.currentFlight() == nil {
                 _ = try s.createFlight(name: "default")
             }
+            #if DEBUG
+            // Test hook, compiled into debug builds only: a release build never honours it.
             let delay = ProcessInfo.processInfo.environment["FLYFUN_TEST_IMPORT_DELAY_MS"].flatMap(Double.init)
+            #else
+            let delay: Double? = nil
+            #endif
             let result = try s.importBriefing(text: text, source: path, flight: flightName, qcodes: try qcodes(), referenceDate: now) { _, _ in
                 // Test hook: slows the import inside its transaction so a crash test can kill it midway.
                 if let delay { Thread.sleep(forTimeInterval: delay / 1000) }

@@ -69,9 +69,14 @@ public final class Session: @unchecked Sendable {
         let line = rawLine.trimmingCharacters(in: .whitespacesAndNewlines)
         var prefix = options.echo ? "> \(Self.printable(rawLine))\n" : ""
         if line.isEmpty {
+            // With --json every output line is a JSON object: an empty line gets no answer.
+            if options.json { return TurnResult(output: "", failed: false, exit: false) }
             return TurnResult(output: prefix + ((try? environment.templates.text("empty")) ?? ""), failed: false, exit: false)
         }
-        if let command = slashCommand(line) { return TurnResult(output: prefix + command.output, failed: command.failed, exit: command.exit) }
+        if let command = slashCommand(line) {
+            if options.json { return TurnResult(output: Self.commandJSON(line, command), failed: command.failed, exit: command.exit) }
+            return TurnResult(output: prefix + command.output, failed: command.failed, exit: command.exit)
+        }
         history.append(String(line.prefix(500)))
         let classification = environment.backend.classify(line, context: context)
         lastTrace = classification.trace + ["tool: \(classification.tool ?? "none")", "arguments: \(JSONValue.object(classification.arguments).jsonText())",
@@ -233,6 +238,17 @@ public final class Session: @unchecked Sendable {
         default:
             return ("Unknown command '\(parts[0])'. Commands: /help /tools /examples /clear /history /why /json /exit", true, false)
         }
+    }
+
+    /// A slash command's answer as one JSON line: `{"command", "output"}`, or `{"command", "error"}`
+    /// for one that failed; nothing for a command with no output (`/exit`, `/json on`).
+    static func commandJSON(_ line: String, _ command: (output: String, failed: Bool, exit: Bool)) -> String {
+        if command.output.isEmpty { return "" }
+        let name = JSONValue.string(String(line.split(separator: " ").first ?? Substring(line)).lowercased())
+        if command.failed {
+            return JSONValue.object(["command": name, "error": .object(["code": .string("unknown_command"), "message": .string(command.output)])]).jsonText()
+        }
+        return JSONValue.object(["command": name, "output": .string(command.output)]).jsonText()
     }
 
     /// Candidates for tab completion of `prefix` (slash commands, tool names, ICAO codes).

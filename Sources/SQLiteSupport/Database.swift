@@ -1,5 +1,10 @@
 import CSQLite
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Errors from the SQLite layer. Messages carry SQLite's own text and the SQL or path involved.
 public enum SQLiteError: Error, CustomStringConvertible, Sendable {
@@ -72,6 +77,12 @@ public final class Database: @unchecked Sendable {
     /// Opens (or creates, in `.readWrite`) the database at `path`.
     public init(path: String, mode: Mode = .readWrite) throws {
         var db: OpaquePointer?
+        // SQLite would create a new file 0644; flyfun's files are the user's alone (and SQLite
+        // gives its -wal/-shm files the database file's mode).
+        if mode == .readWrite {
+            let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            if fd >= 0 { close(fd) }
+        }
         let flags: Int32 = mode == .readOnly
             ? SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX
             : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX

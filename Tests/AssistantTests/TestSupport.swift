@@ -47,10 +47,11 @@ enum Fixtures {
     }
 
     /// Runs the binary with `arguments`, feeding `input` on stdin; returns stdout, stderr, exit code.
-    static func run(_ arguments: [String], input: String = "", environment extra: [String: String] = [:]) throws -> (out: String, err: String, code: Int32) {
+    /// With `shell`, `/bin/sh` runs instead and `arguments` are its own.
+    static func run(_ arguments: [String], input: String = "", environment extra: [String: String] = [:], shell: Bool = false) throws -> (out: String, err: String, code: Int32) {
         guard let binary else { throw AssistantError.toolFailed(code: "no_binary", message: "flyfun binary not built: run `swift build` before `swift test` (make test does)") }
         let p = Process()
-        p.executableURL = binary
+        p.executableURL = shell ? URL(fileURLWithPath: "/bin/sh") : binary
         p.arguments = arguments
         p.currentDirectoryURL = resources.root
         var env = ProcessInfo.processInfo.environment
