@@ -25,12 +25,10 @@ public final class AppEnvironment: @unchecked Sendable {
     /// Loads the NOTAMs of a briefing file into this session only (`--briefing`): answers use them
     /// as if imported, and nothing is stored.
     public func loadBriefing(path: String) throws {
-        guard let data = FileManager.default.contents(atPath: (path as NSString).expandingTildeInPath) else {
-            throw AssistantError.toolFailed(code: "file_not_found", message: "cannot read the briefing file '\(path)'")
-        }
+        let text = try TextFile.read(path)
         let qcodes = try QCodeTable(contentsOf: resources.data.appendingPathComponent("notam/qcodes.json"))
         do {
-            state.sessionNotams = try NotamParser.parse(String(decoding: data, as: UTF8.self), qcodes: qcodes, referenceDate: now).notams
+            state.sessionNotams = try NotamParser.parse(text, qcodes: qcodes, referenceDate: now).notams
         } catch {
             throw AssistantError.toolFailed(code: "notam_error", message: "the briefing \(path) holds no readable NOTAM: \(error)")
         }

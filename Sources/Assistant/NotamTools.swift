@@ -34,8 +34,24 @@ public final class NotamTools: @unchecked Sendable {
         try FileManager.default.createDirectory(atPath: (storePath as NSString).deletingLastPathComponent, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
         let s = try BriefingStore(path: storePath, now: { [now] in now })
+        if let aside = s.movedAsideTo {
+            storeNotice = "the briefing store \(storePath) was damaged: it was moved to \(aside) and a fresh, empty store was started"
+        }
         openedStore = s
         return s
+    }
+
+    /// Said once, with the next answer, after a damaged store was moved aside.
+    private var storeNotice: String?
+
+    /// `output` with the pending store notice (if any) in front of its notes and warnings.
+    func withNotice(_ output: ToolOutput) -> ToolOutput {
+        guard let notice = storeNotice else { return output }
+        storeNotice = nil
+        var out = output
+        out.notes.insert("Note: " + notice, at: 0)
+        out.warnings.insert(notice, at: 0)
+        return out
     }
 
     func qcodes() throws -> QCodeTable {
@@ -47,11 +63,11 @@ public final class NotamTools: @unchecked Sendable {
 
     public var handlers: [String: any ToolHandler] {
         [
-            "parse_notams": ClosureTool { [self] a, _ in try parse(a) },
-            "import_briefing": ClosureTool { [self] a, _ in try importBriefing(a) },
-            "notams_for_airport": ClosureTool { [self] a, _ in try forAirport(a) },
-            "briefing_changes": ClosureTool { [self] a, _ in try changes(a) },
-            "set_notam_status": ClosureTool { [self] a, _ in try setStatus(a) },
+            "parse_notams": ClosureTool { [self] a, _ in withNotice(try parse(a)) },
+            "import_briefing": ClosureTool { [self] a, _ in withNotice(try importBriefing(a)) },
+            "notams_for_airport": ClosureTool { [self] a, _ in withNotice(try forAirport(a)) },
+            "briefing_changes": ClosureTool { [self] a, _ in withNotice(try changes(a)) },
+            "set_notam_status": ClosureTool { [self] a, _ in withNotice(try setStatus(a)) },
         ]
     }
 
@@ -81,26 +97,17 @@ public final class NotamTools: @unchecked Sendable {
 
     func importBriefing(_ a: Arguments) throws -> ToolOutput {
         let path = a["path"]?.stringValue ?? ""
-        let expanded = (path as NSString).expandingTildeInPath
-        guard let data = FileManager.default.contents(atPath: expanded) else {
-            throw AssistantError.toolFailed(code: "file_not_found", message: "cannot read the briefing file '\(path)'")
-        }
-        let text = String(decoding: data, as: UTF8.self)
+        let text = try TextFile.read(path)
         let s = try store()
         do {
             let flightName = a["flight"]?.stringValue
-            if let name = flightName {
-                if (try? s.selectFlight(name)) == nil { _ = try s.createFlight(name: name) }
-            } else if try s.currentFlight() == nil {
-                _ = try s.createFlight(name: "default")
-            }
             #if DEBUG
             // Test hook, compiled into debug builds only: a release build never honours it.
             let delay = ProcessInfo.processInfo.environment["FLYFUN_TEST_IMPORT_DELAY_MS"].flatMap(Double.init)
             #else
             let delay: Double? = nil
             #endif
-            let result = try s.importBriefing(text: text, source: path, flight: flightName, qcodes: try qcodes(), referenceDate: now) { _, _ in
+            let result = try s.importBriefing(text: text, source: path, flight: flightName, createFlight: true, qcodes: try qcodes(), referenceDate: now) { _, _ in
                 // Test hook: slows the import inside its transaction so a crash test can kill it midway.
                 if let delay { Thread.sleep(forTimeInterval: delay / 1000) }
             }

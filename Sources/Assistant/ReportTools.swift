@@ -79,9 +79,13 @@ public struct ReportTools: Sendable {
     public func diff(previous: String, current: String) throws -> CommandOutput {
         let prev: [Notam]
         do { prev = try NotamParser.parse(previous, qcodes: qcodes, referenceDate: now).notams } catch { return Self.notamError(error) }
-        // An unreadable or empty current briefing is a warning, never "everything is gone".
-        let curr = (try? NotamParser.parse(current, qcodes: qcodes, referenceDate: now).notams) ?? []
-        let d = BriefingComparer.compare(previous: prev, current: curr)
+        // An unreadable or empty current briefing is a warning, never "everything is gone";
+        // NOTAMs that could not be read are errors, never counted as gone.
+        let curr: NotamParseResult
+        do { curr = try NotamParser.parse(current, qcodes: qcodes, referenceDate: now) } catch let e as NotamError {
+            curr = NotamParseResult(notams: [], errors: [NotamParseIssue(e)])
+        }
+        let d = BriefingComparer.compare(previous: prev, current: curr.notams, unreadable: curr.errors)
         return CommandOutput(text: NotamDescriber.describe(d), json: try JSONValue(encoding: d), failed: false)
     }
 }

@@ -158,7 +158,8 @@ public final class Session: @unchecked Sendable {
         case AirportDataError.unknownAirport(let c): return ("unknown_airport", AirportDataError.unknownAirport(c).description)
         case AirportDataError.unknownPlace(let p): return ("unknown_place", AirportDataError.unknownPlace(p).description)
         case let e as AirportDataError: return ("data_error", e.description)
-        case let e as CustomStringConvertible: return ("tool_error", e.description)
+        case let e as CustomStringConvertible where !(e is NSError) && TextFile.plainMessage(error) == nil: return ("tool_error", e.description)
+        case _ where TextFile.plainMessage(error) != nil: return ("io_error", TextFile.plainMessage(error) ?? "")
         default: return ("tool_error", "\(error)")
         }
     }

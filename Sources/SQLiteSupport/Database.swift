@@ -17,6 +17,30 @@ public enum SQLiteError: Error, CustomStringConvertible, Sendable {
     /// A value could not be bound to a parameter.
     case bind(index: Int32, message: String)
 
+    /// SQLite's own message.
+    public var message: String {
+        switch self {
+        case .cannotOpen(_, let m), .prepare(_, let m), .step(_, let m), .bind(_, let m): return m
+        }
+    }
+
+    /// The file is not a database or is corrupt (SQLITE_NOTADB / SQLITE_CORRUPT, or a failed
+    /// integrity check): its content cannot be trusted.
+    public var isDamage: Bool {
+        let m = message.lowercased()
+        return m.contains("file is not a database") || m.contains("malformed") || m.contains("integrity check failed")
+    }
+
+    /// The cause in words a user can act on (busy, read-only, disk full...), without the SQL text.
+    public var plainMessage: String {
+        let m = message.lowercased()
+        if m.contains("locked") || m.contains("busy") { return "the database is busy: another flyfun is writing to it (\(message))" }
+        if m.contains("readonly") || m.contains("read-only") { return "the database file is read-only (\(message))" }
+        if m.contains("disk is full") || m.contains("database or disk is full") { return "the disk is full (\(message))" }
+        if isDamage { return "the database file is damaged (\(message))" }
+        return description
+    }
+
     public var description: String {
         switch self {
         case .cannotOpen(let path, let message): return "cannot open database '\(path)': \(message)"
@@ -94,7 +118,9 @@ public final class Database: @unchecked Sendable {
         }
         self.handle = db
         self.path = path
-        sqlite3_busy_timeout(db, 2000)
+        // A writer waits for another process's import (one transaction, possibly long) rather than
+        // failing with "database is locked"; readers of the read-only reference data never wait.
+        sqlite3_busy_timeout(db, mode == .readWrite ? 60_000 : 2000)
     }
 
     deinit {
@@ -265,7 +291,7 @@ public struct Row: Sendable {
 
     /// Text at `index`, or `nil` for NULL; numbers are formatted.
     public func string(_ index: Int) -> String? {
-        switch values[index] {
+        switch value(index) {
         case .text(let s): return s
         case .integer(let v): return String(v)
         case .real(let v): return String(v)
@@ -275,9 +301,11 @@ public struct Row: Sendable {
 
     /// Integer at `index`, or `nil` for NULL or non-numeric text.
     public func int(_ index: Int) -> Int? {
-        switch values[index] {
-        case .integer(let v): return Int(v)
-        case .real(let v): return Int(v)
+        // Every conversion is checked: a damaged or foreign file may hold 1e300 or NaN where an
+        // integer belongs, and that must read as "no value", never trap.
+        switch value(index) {
+        case .integer(let v): return Int(exactly: v)
+        case .real(let v): return v.isFinite ? Int(exactly: v.rounded(.towardZero)) : nil
         case .text(let s): return Int(s)
         default: return nil
         }
@@ -285,12 +313,17 @@ public struct Row: Sendable {
 
     /// Double at `index`, or `nil` for NULL or non-numeric text.
     public func double(_ index: Int) -> Double? {
-        switch values[index] {
+        switch value(index) {
         case .integer(let v): return Double(v)
-        case .real(let v): return v
-        case .text(let s): return Double(s)
+        case .real(let v): return v.isFinite ? v : nil
+        case .text(let s): return Double(s).flatMap { $0.isFinite ? $0 : nil }
         default: return nil
         }
+    }
+
+    /// The value at `index`, NULL for a column the row does not have (a file of another schema).
+    public func value(_ index: Int) -> SQLValue {
+        values.indices.contains(index) ? values[index] : .null
     }
 
     /// Boolean at `index` (non-zero is true), or `nil` for NULL.
