@@ -28,6 +28,7 @@ public enum DatabaseFileCheck {
         default: return "it is not a regular file"
         }
         guard hasSQLiteHeader(path) else { return "it is not an SQLite database" }
+        if let truncated = truncation(path) { return truncated }
         guard (try? schemaVersion(path)) != nil else { return "it has no flyfun meta table" }
         return nil
     }
@@ -65,6 +66,22 @@ public enum DatabaseFileCheck {
         defer { close(fd) }
         var bytes = [UInt8](repeating: 0, count: 16)
         return read(fd, &bytes, 16) == 16 && bytes == sqliteHeader
+    }
+
+    /// A truncated file still opens and answers from its first pages; the header's page count
+    /// (bytes 28–31, big-endian, times the page size at bytes 16–17) knows the real size.
+    static func truncation(_ path: String) -> String? {
+        let fd = open(path, O_RDONLY | O_NOFOLLOW)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var header = [UInt8](repeating: 0, count: 32)
+        var st = stat()
+        guard read(fd, &header, 32) == 32, fstat(fd, &st) == 0 else { return "it is truncated (shorter than an SQLite header)" }
+        var pageSize = Int(header[16]) << 8 | Int(header[17])
+        if pageSize == 1 { pageSize = 65536 }
+        let pages = header[28..<32].reduce(0) { $0 << 8 | Int($1) }
+        let expected = pageSize * pages
+        return Int(st.st_size) < expected ? "it is truncated (\(st.st_size) of \(expected) bytes)" : nil
     }
 
     static func schemaVersion(_ path: String) throws -> String? {

@@ -65,7 +65,7 @@ public final class AppEnvironment: @unchecked Sendable {
             DatabaseFileCheck.removeStaleBuildFiles(beside: path)
             // A file the user named is never rebuilt behind their back: say what is wrong with it.
             if let reason = DatabaseFileCheck.damageReason(path, quick: false) {
-                if DatabaseFileCheck.notOursReason(path) != nil { throw AirportDataError.database("'\(path)' is not a flyfun airport database: \(reason)") }
+                if DatabaseFileCheck.notOursReason(path) != nil { throw AirportDataError.database("cannot use '\(path)': \(reason)") }
                 throw AssistantError.toolFailed(code: "damaged_database", message: AirportDataError.damagedDatabase(path: path, reason: reason).description
                                                 + "; rebuild it with: flyfun --db '\(path)' data build")
             }

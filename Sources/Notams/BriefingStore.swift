@@ -135,7 +135,9 @@ public final class BriefingStore {
                 db = try Self.open(path)
             }
             try migrate()
-        } catch let e as NotamError { throw e } catch { throw NotamError.storage(reason: "\(path): \(error)") }
+        } catch let e as NotamError { throw e } catch let e as SQLiteError {
+            throw NotamError.storage(reason: "\(path): \(e.plainMessage)")
+        } catch { throw NotamError.storage(reason: "\(path): \(error)") }
     }
 
     /// Opens the file and proves it is a whole SQLite database before anything is written.

@@ -36,7 +36,7 @@ public enum SQLiteError: Error, CustomStringConvertible, Sendable {
         let m = message.lowercased()
         if m.contains("locked") || m.contains("busy") { return "the database is busy: another flyfun is writing to it (\(message))" }
         if m.contains("readonly") || m.contains("read-only") { return "the database file is read-only (\(message))" }
-        if m.contains("disk is full") || m.contains("database or disk is full") { return "the disk is full (\(message))" }
+        if m.contains("disk is full") || m.contains("no space left") { return "the disk is full (\(message))" }
         if isDamage { return "the database file is damaged (\(message))" }
         return description
     }
@@ -129,7 +129,15 @@ public final class Database: @unchecked Sendable {
     }
 
     /// The last error message SQLite reported on this connection.
-    public var lastErrorMessage: String { String(cString: sqlite3_errmsg(handle)) }
+    /// For I/O failures the operating system's reason is added ("disk I/O error (No space left
+    /// on device)"), so the real cause reaches the user.
+    public var lastErrorMessage: String {
+        let message = String(cString: sqlite3_errmsg(handle))
+        let primary = sqlite3_errcode(handle) & 0xff
+        let system = sqlite3_system_errno(handle)
+        guard [SQLITE_IOERR, SQLITE_FULL, SQLITE_CANTOPEN].contains(primary), system != 0 else { return message }
+        return "\(message) (\(String(cString: strerror(system))))"
+    }
 
     /// Runs one or more statements without parameters (schema, pragmas).
     public func execute(_ sql: String) throws {
