@@ -853,14 +853,21 @@ public final class PlanningTools: @unchecked Sendable {
             p.name = name
             p.notes.append("copied from '\(source)'")
             var changes: [String] = []
+            // Every stated value is applied in the profile's own unit (converted when the pilot
+            // used the other one) and echoed as stored, with the conversion shown.
+            var conversions: [String] = []
             if let w = a["empty_weight"]?.doubleValue {
-                p.emptyWeight = w
+                let (stored, note) = try ProfileValues.convert(w, from: a["empty_weight_unit"]?.stringValue, to: p.units.weightUnit)
+                p.emptyWeight = stored
                 p.emptyWeightSource = "entered by the pilot"
-                changes.append("empty weight \(Fmt.num(w, decimals: 1)) \(p.units.weightUnit)")
+                changes.append("empty weight \(Fmt.num(stored, decimals: 1)) \(p.units.weightUnit)")
+                if let note { conversions.append(note) }
             }
             if let arm = a["empty_arm"]?.doubleValue {
-                p.emptyArm = arm
-                changes.append("empty arm \(Fmt.num(arm, decimals: 2)) \(p.units.armUnit)")
+                let (stored, note) = try ProfileValues.convert(arm, from: a["empty_arm_unit"]?.stringValue, to: p.units.armUnit)
+                p.emptyArm = stored
+                changes.append("empty arm \(Fmt.num(stored, decimals: 3)) \(p.units.armUnit)")
+                if let note { conversions.append(note) }
             }
             if a["cruise_tas_kts"] != nil || a["cruise_fuel_flow"] != nil {
                 let old = p.cruise
@@ -875,7 +882,8 @@ public final class PlanningTools: @unchecked Sendable {
             let summary = try templates.answer("aircraft_profile", "saved", [
                 "name": p.name, "source": source, "changes": changes.isEmpty ? "" : " with \(Fmt.list(changes))", "path": storePath,
             ])
-            return ToolOutput(summary: summary, notes: ["Check every figure against this aircraft's own POH and weighing report."], result: try JSONValue(encoding: p))
+            return ToolOutput(summary: summary, notes: conversions.map { "Converted: \($0)." } + ["Check every figure against this aircraft's own POH and weighing report."],
+                              result: try JSONValue(encoding: p))
         case "delete":
             guard let name = a["name"]?.stringValue else {
                 throw AssistantError.toolFailed(code: "missing_name", message: "say which profile to delete, e.g. 'delete profile G-ABCD'")
