@@ -68,6 +68,7 @@ public final class NotamTools: @unchecked Sendable {
             "notams_for_airport": ClosureTool { [self] a, _ in withNotice(try forAirport(a)) },
             "briefing_changes": ClosureTool { [self] a, _ in withNotice(try changes(a)) },
             "set_notam_status": ClosureTool { [self] a, _ in withNotice(try setStatus(a)) },
+            "select_flight": ClosureTool { [self] a, _ in withNotice(try selectFlight(a)) },
         ]
     }
 
@@ -123,7 +124,16 @@ public final class NotamTools: @unchecked Sendable {
     // MARK: notams_for_airport
 
     /// The NOTAMs the session answers from: `--briefing`/pasted ones, else the current flight's latest briefing.
-    func currentNotams() throws -> (notams: [Notam], tracked: [String: TrackedNotam], source: String) {
+    func currentNotams(flight named: String? = nil) throws -> (notams: [Notam], tracked: [String: TrackedNotam], source: String) {
+        if let named {
+            // A flight named in the question: its latest briefing, whatever is current or pasted.
+            guard FileManager.default.fileExists(atPath: storePath) else { throw failure(NotamError.unknownFlight(name: named)) }
+            let tracked: [TrackedNotam]
+            do { tracked = try store().latestBriefing(flight: named) } catch { throw failure(error) }
+            var byID: [String: TrackedNotam] = [:]
+            for t in tracked { byID[t.notam.identity.key] = t }
+            return (tracked.filter { !$0.isIgnored }.map(\.notam), byID, "the latest briefing of flight \(named)")
+        }
         if state.briefingFromFile || !state.sessionNotams.isEmpty {
             return (state.sessionNotams, [:], state.briefingFromFile ? "the loaded briefing" : "the NOTAMs pasted in this chat")
         }
@@ -144,7 +154,7 @@ public final class NotamTools: @unchecked Sendable {
     func forAirport(_ a: Arguments) throws -> ToolOutput {
         let icao = a["icao"]?.stringValue?.uppercased()
         let category = a["category"]?.stringValue
-        let (notams, tracked, source) = try currentNotams()
+        let (notams, tracked, source) = try currentNotams(flight: a["flight"]?.stringValue)
         guard !notams.isEmpty || !source.isEmpty else {
             return ToolOutput(summary: try templates.answer("notams_for_airport", "no_briefing", [:]))
         }
@@ -196,6 +206,24 @@ public final class NotamTools: @unchecked Sendable {
                 details.append("[\(t.change)\(t.status.map { ", \($0.rawValue)" } ?? "")] \(first)")
             }
             return ToolOutput(summary: summary + (details.isEmpty ? "" : "\n" + details.joined(separator: "\n")), result: try JSONValue(encoding: diff), warnings: diff.warnings)
+        } catch { throw failure(error) }
+    }
+
+    // MARK: select_flight
+
+    func selectFlight(_ a: Arguments) throws -> ToolOutput {
+        let name = a["flight"]?.stringValue ?? ""
+        guard FileManager.default.fileExists(atPath: storePath) else { throw failure(NotamError.unknownFlight(name: name)) }
+        do {
+            let s = try store()
+            guard let flight = try s.listFlights().first(where: { $0.name.caseInsensitiveCompare(name) == .orderedSame }) else {
+                let known = try s.listFlights().map(\.name)
+                throw AssistantError.toolFailed(code: "unknown_flight", message: "no flight named '\(name)'; known flights: \(known.isEmpty ? "none" : known.joined(separator: ", "))")
+            }
+            let selected = try s.selectFlight(flight.name)
+            let summary = try templates.answer("select_flight", "selected", [
+                "flight": selected.name, "briefings": selected.briefingCount == 1 ? "1 briefing" : "\(selected.briefingCount) briefings"])
+            return ToolOutput(summary: summary, result: try JSONValue(encoding: selected))
         } catch { throw failure(error) }
     }
 

@@ -85,4 +85,22 @@ struct NeverSilentlyWrongRobustnessTests {
         #expect(notText.code == 1 && notText.err.contains("not a text file"), "\(notText.err)")
         for r in [missing, folder, notText] { #expect(!r.err.contains("NSCocoaErrorDomain")) }
     }
+
+    @Test("the chat switches flights: 'use flight G-ONE', 'notams for EGLL on flight G-TWO'")
+    func chatSwitchesFlights() throws {
+        let environment = try Fixtures.environment(now: ISO8601DateFormatter().date(from: "2023-05-15T10:00:00Z")!)
+        let session = Session(environment: environment, options: SessionOptions(json: false, color: false, width: 100, echo: false, trace: false))
+        let one = Fixtures.resources.root.appendingPathComponent("Tests/Transcripts/fixtures/egll-briefing-1.txt").path
+        let two = Fixtures.resources.root.appendingPathComponent("Tests/Transcripts/fixtures/egll-briefing-2.txt").path
+        #expect(session.handle("import briefing \(one) for flight G-ONE").output.contains("for flight G-ONE"))
+        #expect(session.handle("import briefing \(two) for flight G-TWO").output.contains("for flight G-TWO"))
+        let use = session.handle("use flight G-ONE")
+        #expect(use.output.contains("Flight G-ONE is now the current flight"), "\(use.output)")
+        #expect(session.handle("which notams affect EGLL").output.contains("flight G-ONE"))
+        let named = session.handle("notams for EGLL on flight G-TWO")
+        #expect(named.output.contains("from the latest briefing of flight G-TWO"), "\(named.output)")
+        #expect(session.handle("which notams affect EGLL").output.contains("flight G-ONE"), "naming a flight in a question does not switch")
+        let unknown = session.handle("use flight G-NOPE")
+        #expect(unknown.failed && unknown.output.contains("known flights: G-ONE, G-TWO"), "\(unknown.output)")
+    }
 }
