@@ -86,6 +86,7 @@ public struct ReportTools: Sendable {
             curr = NotamParseResult(notams: [], errors: [NotamParseIssue(e)])
         }
         let d = BriefingComparer.compare(previous: prev, current: curr.notams, unreadable: curr.errors)
-        return CommandOutput(text: NotamDescriber.describe(d), json: try JSONValue(encoding: d), failed: false)
+        let unread = d.errors.map { "not read: \($0.message)" }
+        return CommandOutput(text: ([NotamDescriber.describe(d)] + unread).joined(separator: "\n"), json: try JSONValue(encoding: d), failed: false)
     }
 }

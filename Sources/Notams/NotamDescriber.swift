@@ -58,7 +58,6 @@ public enum NotamDescriber {
         if !diff.unchanged.isEmpty { lines.append("\(diff.unchanged.count) unchanged") }
         if lines.isEmpty { lines.append("no change since the previous briefing") }
         lines += diff.warnings.map { "warning: \($0)" }
-        lines += diff.errors.map { "not read: \($0.message)" }
         return lines.joined(separator: "\n")
     }
 
