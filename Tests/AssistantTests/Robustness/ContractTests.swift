@@ -58,4 +58,17 @@ struct ContractRobustnessTests {
         #expect(r.code == 0)
         #expect(r.out.contains(#""input":"--weird question""#), "\(r.out)")
     }
+
+    @Test("the chat on a terminal and piped gives the same exit code for the same turns")
+    func terminalAndPipedAgree() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { return } // util-linux `script` gives the terminal
+        let binary = try #require(Fixtures.binary)
+        for (turns, expected) in [("airports near zzqq\n/exit\n", Int32(1)), ("metar EGLL 221020Z 24012KT 9999 FEW030 12/08 Q1013\n/exit\n", Int32(0))] {
+            let piped = try Fixtures.run(["--db", Fixtures.databasePath], input: turns)
+            let command = "'\(binary.path)' --db '\(Fixtures.databasePath)'"
+            let terminal = try Fixtures.run(["-c", "script -qec \"\(command)\" /dev/null"], input: turns, shell: true)
+            #expect(piped.code == expected, "piped: \(piped.err)")
+            #expect(terminal.code == expected, "terminal: \(terminal.out.suffix(200))")
+        }
+    }
 }
