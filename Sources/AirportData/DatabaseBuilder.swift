@@ -74,6 +74,22 @@ public struct DatabaseBuilder: Sendable {
             if !finished { for suffix in ["", "-journal", "-wal", "-shm"] { unlink(tmp + suffix) } }
         }
         do {
+            try buildTables(into: tmp, counts: &counts, progress: progress)
+        } catch let e as SQLiteError {
+            // The cause in plain words (disk full, read-only folder) and the file being built.
+            throw AirportDataError.database("building '\(path)': \(e.plainMessage)")
+        }
+        // rename(2) replaces the old file atomically: a reader sees the old or the new database, never neither.
+        guard rename(tmp, path) == 0 else {
+            throw AirportDataError.database("cannot move the new database into place at '\(path)': \(String(cString: strerror(errno)))")
+        }
+        finished = true
+        return counts
+    }
+
+    /// Creates the schema in `tmp` and imports every source into it.
+    private func buildTables(into tmp: String, counts: inout Counts, progress: (String) -> Void) throws {
+        do {
             let db = try Database(path: tmp, mode: .readWrite)
             try db.execute("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; PRAGMA page_size=4096; PRAGMA cache_size=-262144; PRAGMA temp_store=MEMORY;")
             try db.execute(Self.schema)
@@ -119,12 +135,6 @@ public struct DatabaseBuilder: Sendable {
                 throw AirportDataError.database("the new database failed its integrity check: \(check.joined(separator: "; "))")
             }
         }
-        // rename(2) replaces the old file atomically: a reader sees the old or the new database, never neither.
-        guard rename(tmp, path) == 0 else {
-            throw AirportDataError.database("cannot move the new database into place at '\(path)': \(String(cString: strerror(errno)))")
-        }
-        finished = true
-        return counts
     }
 
     static let schema = """

@@ -41,6 +41,11 @@ struct CommandLineOptions {
       --briefing FILE         load these NOTAMs into the session
       --echo                  piped mode: print "> input" before each answer
       --trace                 print the classification before each answer
+      --                      end of options: every later word is an argument
+
+    environment:
+      FLYFUN_NOHISTORY=1      do not keep the chat history (also true or yes); lines starting
+                              with a space are never kept
     """
 
     static func parse(_ args: [String]) throws -> CommandLineOptions {

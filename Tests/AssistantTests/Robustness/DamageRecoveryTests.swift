@@ -139,6 +139,10 @@ struct DamageRecoveryRobustnessTests {
             try? umount.run()
             umount.waitUntilExit()
         }
+        // A database build that runs out of room says so and leaves no temporary file behind.
+        let build = try Fixtures.run(["--db", mountPoint + "/airports.sqlite", "data", "build"])
+        #expect(build.code == 1 && build.err.contains("the disk is full"), "\(build.err)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: mountPoint).isEmpty)
         let args = ["--db", Fixtures.databasePath, "--now", "2023-05-15T10:00:00Z", "ask"]
         let first = try Fixtures.run(args + ["import briefing Tests/Transcripts/fixtures/egll-briefing-1.txt for flight G-FULL"], environment: ["XDG_DATA_HOME": mountPoint])
         #expect(first.code == 0, "\(first.out)\(first.err)")
