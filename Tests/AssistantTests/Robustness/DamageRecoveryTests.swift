@@ -96,22 +96,10 @@ struct DamageRecoveryRobustnessTests {
     @Test("two flyfun processes importing into one new flight at once both succeed")
     func concurrentImports() throws {
         let data = Fixtures.temporaryDirectory()
-        let binary = try #require(Fixtures.binary)
-        var processes: [Process] = []
-        for file in ["egll-briefing-1.txt", "egll-briefing-2.txt"] {
-            let p = Process()
-            p.executableURL = binary
-            p.arguments = ["--db", Fixtures.databasePath, "--now", "2023-05-15T10:00:00Z", "ask", "import briefing Tests/Transcripts/fixtures/\(file) for flight G-RACE"]
-            p.currentDirectoryURL = Fixtures.resources.root
-            var env = ProcessInfo.processInfo.environment
-            env["XDG_DATA_HOME"] = data
-            env["FLYFUN_HOME"] = Fixtures.resources.root.path
-            // Each import holds its transaction a while, so the two overlap.
-            env["FLYFUN_TEST_IMPORT_DELAY_MS"] = "20"
-            p.environment = env
-            p.standardOutput = FileHandle.nullDevice
-            p.standardError = FileHandle.nullDevice
-            processes.append(p)
+        // Each import holds its transaction a while (20 ms per NOTAM), so the two overlap.
+        let processes = try ["egll-briefing-1.txt", "egll-briefing-2.txt"].map { file in
+            try Fixtures.process(["--db", Fixtures.databasePath, "--now", "2023-05-15T10:00:00Z", "ask", "import briefing Tests/Transcripts/fixtures/\(file) for flight G-RACE"],
+                                 environment: ["XDG_DATA_HOME": data, "FLYFUN_TEST_IMPORT_DELAY_MS": "20"])
         }
         for p in processes { try p.run() }
         for p in processes { p.waitUntilExit() }
