@@ -466,6 +466,10 @@ public final class PlanningTools: @unchecked Sendable {
             try FileManager.default.createDirectory(atPath: (storePath as NSString).deletingLastPathComponent, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
             let s = try ProfileStore(path: storePath, bundledProfilesDirectory: profilesDirectory)
+            if let aside = s.movedAsideTo {
+                // Told once, on stderr-free paths too: the answer that opened the store carries it.
+                throw AssistantError.toolFailed(code: "store_recovered", message: "the profile store \(storePath) was damaged: it was moved to \(aside) and a fresh, empty store was started; ask again")
+            }
             openedStore = s
             return s
         }

@@ -122,37 +122,18 @@ public final class BriefingStore {
         let dir = (path as NSString).deletingLastPathComponent
         if !dir.isEmpty { try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) }
         do {
-            do {
-                db = try Self.open(path)
-            } catch let error as SQLiteError where error.isDamage {
-                let aside = path + ".damaged-" + UTCTime.iso(Date()).replacingOccurrences(of: ":", with: "")
-                for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
-                    guard rename(path + suffix, aside + suffix) == 0 else {
-                        throw NotamError.storage(reason: "\(path) is damaged (\(error.message)) and could not be moved aside: \(String(cString: strerror(errno)))")
-                    }
-                }
-                movedAsideTo = aside
-                db = try Self.open(path)
-            }
+            let opened = try UserDatabase.open(path, newestVersion: Self.schemaVersion)
+            db = opened.database
+            movedAsideTo = opened.movedAsideTo
+            // WAL keeps readers working during an import; FULL sync so a commit survives a crash.
+            _ = try db.query("PRAGMA journal_mode=WAL")
+            try db.execute("PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;")
             try migrate()
         } catch let e as NotamError { throw e } catch let e as SQLiteError {
             throw NotamError.storage(reason: "\(path): \(e.plainMessage)")
+        } catch let e as UserDatabase.NewerVersion {
+            throw NotamError.storage(reason: e.description)
         } catch { throw NotamError.storage(reason: "\(path): \(error)") }
-    }
-
-    /// Opens the file and proves it is a whole SQLite database before anything is written.
-    private static func open(_ path: String) throws -> Database {
-        let db = try Database(path: path, mode: .readWrite)
-        let check = try db.query("PRAGMA quick_check(1)").first?.string(0)
-        guard check == "ok" else { throw SQLiteError.step(sql: "PRAGMA quick_check", message: "integrity check failed: \(check ?? "no answer")") }
-        let version = try db.query("PRAGMA user_version").first?.int(0) ?? 0
-        guard version <= schemaVersion else {
-            throw NotamError.storage(reason: "\(path) was written by a newer flyfun (store version \(version), this one reads up to \(schemaVersion)); it is left untouched: use that flyfun, or move the file away to start afresh")
-        }
-        // WAL keeps readers working during an import; FULL sync so a commit survives a crash.
-        _ = try db.query("PRAGMA journal_mode=WAL")
-        try db.execute("PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;")
-        return db
     }
 
     private func migrate() throws {

@@ -80,6 +80,18 @@ struct DamageRecoveryRobustnessTests {
         #expect(try BriefingStore(path: data + "/flyfun/briefings.sqlite").latestBriefing(flight: "G-DMG").count == 12)
     }
 
+    @Test("a damaged profile store is moved aside and the user told; the next question works")
+    func damagedProfileStore() throws {
+        let data = Fixtures.temporaryDirectory()
+        try String(repeating: "junk ", count: 2000).write(toFile: data + "/profiles.sqlite", atomically: false, encoding: .utf8)
+        let session = Session(environment: try Fixtures.environment(userDirectory: data), options: SessionOptions(json: false, color: false, width: 100, echo: false, trace: false))
+        let first = session.handle("save the C172S profile as G-DAMG with empty weight 1700 lb")
+        #expect(first.failed && first.output.contains("profiles.sqlite was damaged: it was moved to"), "\(first.output)")
+        let again = session.handle("save the C172S profile as G-DAMG with empty weight 1700 lb")
+        #expect(!again.failed && again.output.contains("Saved profile G-DAMG"), "\(again.output)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: data).contains { $0.hasPrefix("profiles.sqlite.damaged-") })
+    }
+
     @Test("a store from a newer flyfun is refused with a message and left untouched")
     func newerStore() throws {
         let dir = Fixtures.temporaryDirectory()
