@@ -1,4 +1,5 @@
 import Foundation
+import Understanding
 
 /// A command-line mistake: exit code 64 with this message.
 struct UsageError: Error {
@@ -119,6 +120,11 @@ struct CommandLineOptions {
         case "bench", "help", "version", "chat": most = 0
         case "notam": most = o.positional.first == "diff" ? 3 : nil
         default: most = nil
+        }
+        // `notam FILE` takes one file; several words are NOTAM text, unless they name files.
+        if o.command == "notam", o.positional.first != "diff", o.positional.count > 1,
+           o.positional.contains(where: { FileManager.default.fileExists(atPath: $0) || PathExpressions.isPathLike($0) }) {
+            throw UsageError(message: "notam takes one FILE (or the NOTAM text, or - for stdin); to compare two briefings: notam diff PREV CURR")
         }
         if let most, o.positional.count > most {
             let extra = o.positional.dropFirst(most).map { "'\($0)'" }.joined(separator: " ")

@@ -42,7 +42,7 @@ struct ContractRobustnessTests {
         for args in [["data", "build", "extra"], ["bench", "now"], ["--db", "", "ask", "x"], ["--briefing", "", "ask", "x"],
                      ["--now", "2026-11-22", "ask", "x"], ["--now", "2026-11-22T10:00", "ask", "x"], ["--now", "2026-11-22Tgarbage", "ask", "x"],
                      ["--now", "-2026-11-22T10:00:00Z", "ask", "x"], ["--now", "2026-02-30T10:00Z", "ask", "x"], ["--now", "2026-11-22T24:50Z", "ask", "x"],
-                     ["--", "--json"]] {
+                     ["--", "--json"], ["notam", "Tests/Transcripts/fixtures/egll-briefing-1.txt", "Tests/Transcripts/fixtures/egll-briefing-2.txt"]] {
             let r = try Fixtures.run(args)
             #expect(r.code == 64, "\(args): \(r.err)")
         }
