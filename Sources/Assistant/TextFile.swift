@@ -20,10 +20,12 @@ public enum TextFile {
         let fd = open(expanded, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw failure(path, errno) }
         let data = FileHandle(fileDescriptor: fd, closeOnDealloc: true).readDataToEndOfFile()
-        guard let text = String(data: data, encoding: .utf8), !text.contains("\u{0}") else {
+        // A NUL byte marks a binary file (a PDF, an image); other odd bytes (a Latin-1 degree
+        // sign in a briefing dump) are read leniently, as the NOTAM parser reports what it cannot read.
+        guard !data.contains(0) else {
             throw AssistantError.toolFailed(code: "not_text", message: "'\(path)' is not a text file (expected UTF-8 text)")
         }
-        return text
+        return String(decoding: data, as: UTF8.self)
     }
 
     /// A plain message for `errno` on `path`.

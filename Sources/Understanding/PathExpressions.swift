@@ -10,19 +10,17 @@ public enum PathExpressions {
     /// Every path in `text`, in order.
     public static func paths(in text: String, exists: (String) -> Bool = { FileManager.default.fileExists(atPath: ($0 as NSString).expandingTildeInPath) }) -> [String] {
         var paths: [String] = []
-        var rest = Substring(text)
-        // Quoted stretches first: they are whole paths, spaces and all.
+        // Quoted stretches first: they are whole paths, spaces and all. A quote opens after a
+        // space (or at the start) and closes before one, so apostrophes ("pilot's") are not quotes.
         var unquoted: [Substring] = []
-        while let open = rest.firstIndex(where: { $0 == "\"" || $0 == "'" || $0 == "“" }) {
-            let closing: Character = rest[open] == "“" ? "”" : rest[open]
-            let afterOpen = rest.index(after: open)
-            guard let close = rest[afterOpen...].firstIndex(of: closing) else { break }
-            unquoted.append(rest[..<open])
-            let inside = rest[afterOpen..<close]
-            if looksLikePath(inside) { paths.append(String(inside)) }
-            rest = rest[rest.index(after: close)...]
+        var cursor = text.startIndex
+        for match in quoted.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+            guard let whole = Range(match.range, in: text), let inside = Range(match.range(at: 2), in: text) else { continue }
+            unquoted.append(text[cursor..<whole.lowerBound])
+            if looksLikePath(text[inside]) { paths.append(String(text[inside])) }
+            cursor = whole.upperBound
         }
-        unquoted.append(rest)
+        unquoted.append(text[cursor...])
         for part in unquoted {
             let words = part.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "(" || $0 == ")" }).map(String.init)
             var i = 0
@@ -50,6 +48,9 @@ public enum PathExpressions {
     public static func isPathLike(_ word: String) -> Bool {
         !word.contains(where: { $0.isWhitespace }) && looksLikePath(Substring(word))
     }
+
+    /// `"…"`, `'…'` or `“…”` standing as a word of its own.
+    static let quoted = try! NSRegularExpression(pattern: #"(?:^|(?<=\s))(["'“])(.+?)["'”](?=$|[\s.,;:!?)])"#)
 
     static func looksLikePath(_ s: Substring) -> Bool {
         s.hasPrefix("/") || s.hasPrefix("~/") || s.hasPrefix("./") || s.hasPrefix("../") || s.lowercased().hasSuffix(".txt")

@@ -65,6 +65,8 @@ struct NeverSilentlyWrongRobustnessTests {
         #expect(PathExpressions.paths(in: "import ../b1.txt.", exists: { _ in false }) == ["../b1.txt"])
         #expect(PathExpressions.paths(in: "import \"/tmp/my briefings/b 1.txt\" for flight G-ONE", exists: { _ in false }) == ["/tmp/my briefings/b 1.txt"])
         #expect(PathExpressions.paths(in: "import /tmp/my b1.txt for flight X", exists: { $0 == "/tmp/my b1.txt" }) == ["/tmp/my b1.txt"])
+        #expect(PathExpressions.paths(in: "the pilot's ./b1.txt isn't new", exists: { _ in false }) == ["./b1.txt"])
+        #expect(PathExpressions.paths(in: "import '~/My Briefings/b.txt'.", exists: { _ in false }) == ["~/My Briefings/b.txt"])
         let data = Fixtures.temporaryDirectory()
         // The binary runs in the project root: ./Tests/... is relative to it.
         let r = try Fixtures.run(["--db", Fixtures.databasePath, "--now", "2023-05-15T10:00:00Z", "ask", "import briefing ./Tests/Transcripts/fixtures/egll-briefing-1.txt"],
