@@ -103,7 +103,8 @@ public final class Database: @unchecked Sendable {
         var db: OpaquePointer?
         // SQLite would create a new file 0644; flyfun's files are the user's alone (and SQLite
         // gives its -wal/-shm files the database file's mode).
-        if mode == .readWrite {
+        // (":memory:", "" and "file:" URIs are SQLite's own names, not files to create.)
+        if mode == .readWrite, !path.isEmpty, path != ":memory:", !path.hasPrefix("file:") {
             let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
             if fd >= 0 { close(fd) }
         }

@@ -1,6 +1,7 @@
 import AirportData
 import Foundation
 import Notams
+import SQLiteSupport
 import Testing
 @testable import Assistant
 
@@ -71,6 +72,14 @@ struct StorageRobustnessTests {
         let removed = DatabaseFileCheck.removeStaleBuildFiles(beside: path)
         #expect(removed == [stale])
         #expect(FileManager.default.fileExists(atPath: live))
+    }
+
+    @Test("an in-memory database creates no file called ':memory:'")
+    func inMemoryCreatesNoFile() throws {
+        let before = FileManager.default.fileExists(atPath: ":memory:")
+        let db = try SQLiteSupport.Database(path: ":memory:")
+        try db.execute("CREATE TABLE t(x)")
+        #expect(before || !FileManager.default.fileExists(atPath: ":memory:"))
     }
 
     @Test("the user store and its journal are created 0600")
