@@ -8,7 +8,7 @@ import Understanding
 /// check refuses it by name instead of saving the profile without it.
 enum ProfileValues {
     static let weightPattern = #"\bempty\s+(?:weight|mass)\s*(?:of|is|=|:)?\s*([^\s,]*(?:,\d{3})*(?:\.\d+)?)\s*(kgs?|kilos?|kilograms?|lbs?|pounds?)?\b"#
-    static let armPattern = #"\b(?:(?:empty\s+)?(?:weight\s+)?arm|cg|c\.g\.)\s*(?:of|is|=|:|at)?\s*([^\s,]*)\s*(in|inch(?:es)?|"|m|metres?|meters?|mm)?(?![\w])"#
+    static let armPattern = #"\b(?:(?:empty\s+)?(?:weight\s+)?arm|cg|c\.g\.)(?![\w-])\s*(?:of|is|=|:|at)?\s*([^\s,]*)\s*(in|inch(?:es)?|"|m|metres?|meters?|mm)?(?![\w])"#
     static let atArmPattern = #"\bempty\s+(?:weight|mass)\s*(?:of|is|=|:)?\s*[\d,.]+\s*(?:kgs?|kilos?|kilograms?|lbs?|pounds?)?\s+at\s+([^\s,]*)\s*(in|inch(?:es)?|"|m|metres?|meters?|mm)?(?![\w])"#
 
     /// Adds `empty_weight`/`empty_weight_unit` and `empty_arm`/`empty_arm_unit` for what `text` states.

@@ -55,6 +55,8 @@ struct PlanningRangeRobustnessTests {
         #expect(comma.answer.contains("empty weight 1,663 lb") && comma.answer.contains("empty arm 39.500 in"), "\(comma.answer)")
         let metric = ask("save the C172S profile as G-METR, empty weight 1663 lb, empty arm 1.02 m", environment: environment)
         #expect(metric.answer.contains("empty arm 40.157 in"), "\(metric.answer)")
+        let named = ask("save the C172S profile as G-ARMY with empty weight 1650 lb", environment: environment)
+        #expect(named.error == nil && named.answer.contains("empty weight 1,650 lb"), "a name holding 'ARM' is not an arm: \(named.answer)")
         let bad = ask("save the C172S profile as G-BADD with empty weight heavy", environment: environment)
         #expect(bad.error?.contains("'heavy'") == true, "\(bad.answer)")
     }
