@@ -16,6 +16,10 @@ public enum AirportDataError: Error, CustomStringConvertible, Sendable {
     case database(String)
     /// A search text with nothing searchable in it.
     case emptyQuery
+    /// A path that exists and is not a flyfun airport database: never replaced.
+    case notOurDatabase(path: String, reason: String)
+    /// The airport database is damaged or from another schema: path and what was found.
+    case damagedDatabase(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -33,6 +37,10 @@ public enum AirportDataError: Error, CustomStringConvertible, Sendable {
             return "airport database: \(message)"
         case .emptyQuery:
             return "the search is empty: give an ICAO code, a name, a town or a country"
+        case .notOurDatabase(let path, let reason):
+            return "refusing to replace '\(path)': \(reason); give --db a new file name or an existing flyfun airport database"
+        case .damagedDatabase(let path, let reason):
+            return "the airport database '\(path)' is damaged (\(reason))"
         }
     }
 }

@@ -1,6 +1,12 @@
 import Foundation
 import SQLiteSupport
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Builds the read-only airport database from the source files in `Data/`.
 ///
 /// The build writes into a temporary file and renames it into place at the end, so a build
@@ -46,10 +52,43 @@ public struct DatabaseBuilder: Sendable {
 
     /// Builds the database at `path` (replacing it atomically), reporting progress lines.
     @discardableResult
-    public func build(to path: String, progress: (String) -> Void = { _ in }) throws -> Counts {
+    ///
+    /// - Parameter replacingDamaged: true only for flyfun's own cache path, where a damaged file
+    ///   is known to be ours. Otherwise an existing `path` must be a flyfun airport database
+    ///   (`DatabaseFileCheck.notOursReason`), or the build is refused before anything is written.
+    public func build(to path: String, replacingDamaged: Bool = false, progress: (String) -> Void = { _ in }) throws -> Counts {
+        var st = stat()
+        if lstat(path, &st) == 0 {
+            // A symbolic link or directory is never ours, even in the cache folder.
+            let kind = st.st_mode & S_IFMT
+            if !(replacingDamaged && kind == S_IFREG), let reason = DatabaseFileCheck.notOursReason(path) {
+                throw AirportDataError.notOurDatabase(path: path, reason: reason)
+            }
+        }
+        DatabaseFileCheck.removeStaleBuildFiles(beside: path)
         let tmp = path + ".building-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)"
-        try? FileManager.default.removeItem(atPath: tmp)
         var counts: Counts = []
+        // Whatever goes wrong, the temporary file (ours, by its unique name) goes with it.
+        var finished = false
+        defer {
+            if !finished { for suffix in ["", "-journal", "-wal", "-shm"] { unlink(tmp + suffix) } }
+        }
+        do {
+            try buildTables(into: tmp, counts: &counts, progress: progress)
+        } catch let e as SQLiteError {
+            // The cause in plain words (disk full, read-only folder) and the file being built.
+            throw AirportDataError.database("building '\(path)': \(e.plainMessage)")
+        }
+        // rename(2) replaces the old file atomically: a reader sees the old or the new database, never neither.
+        guard rename(tmp, path) == 0 else {
+            throw AirportDataError.database("cannot move the new database into place at '\(path)': \(String(cString: strerror(errno)))")
+        }
+        finished = true
+        return counts
+    }
+
+    /// Creates the schema in `tmp` and imports every source into it.
+    private func buildTables(into tmp: String, counts: inout Counts, progress: (String) -> Void) throws {
         do {
             let db = try Database(path: tmp, mode: .readWrite)
             try db.execute("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; PRAGMA page_size=4096; PRAGMA cache_size=-262144; PRAGMA temp_store=MEMORY;")
@@ -90,10 +129,12 @@ public struct DatabaseBuilder: Sendable {
                 }
             }
             try db.execute("ANALYZE")
+            // Checked once, before the file is put in place; every later open checks schema and meta only.
+            let check = try db.query("PRAGMA quick_check(5)").compactMap { $0.string(0) }
+            guard check == ["ok"] else {
+                throw AirportDataError.database("the new database failed its integrity check: \(check.joined(separator: "; "))")
+            }
         }
-        try? FileManager.default.removeItem(atPath: path)
-        try FileManager.default.moveItem(atPath: tmp, toPath: path)
-        return counts
     }
 
     static let schema = """

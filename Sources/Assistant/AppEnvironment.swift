@@ -1,5 +1,8 @@
 import AirportData
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Understanding
 import Notams
 
@@ -22,12 +25,10 @@ public final class AppEnvironment: @unchecked Sendable {
     /// Loads the NOTAMs of a briefing file into this session only (`--briefing`): answers use them
     /// as if imported, and nothing is stored.
     public func loadBriefing(path: String) throws {
-        guard let data = FileManager.default.contents(atPath: (path as NSString).expandingTildeInPath) else {
-            throw AssistantError.toolFailed(code: "file_not_found", message: "cannot read the briefing file '\(path)'")
-        }
+        let text = try TextFile.read(path)
         let qcodes = try QCodeTable(contentsOf: resources.data.appendingPathComponent("notam/qcodes.json"))
         do {
-            state.sessionNotams = try NotamParser.parse(String(decoding: data, as: UTF8.self), qcodes: qcodes, referenceDate: now).notams
+            state.sessionNotams = try NotamParser.parse(text, qcodes: qcodes, referenceDate: now).notams
         } catch {
             throw AssistantError.toolFailed(code: "notam_error", message: "the briefing \(path) holds no readable NOTAM: \(error)")
         }
@@ -57,13 +58,32 @@ public final class AppEnvironment: @unchecked Sendable {
         buildLock.lock()
         defer { buildLock.unlock() }
         let builder = DatabaseBuilder(dataDirectory: resources.data)
-        if let path = databasePath, FileManager.default.fileExists(atPath: path) { return path }
+        // Builds killed before they finished leave temporary files behind: clear them first.
+        DatabaseFileCheck.removeStaleBuildFiles(in: cacheDirectory()) { $0.hasPrefix("airports-") }
+        var exists = stat()
+        if let path = databasePath, lstat(path, &exists) == 0 {
+            DatabaseFileCheck.removeStaleBuildFiles(beside: path)
+            // A file the user named is never rebuilt behind their back: say what is wrong with it.
+            if let reason = DatabaseFileCheck.damageReason(path, quick: false) {
+                if DatabaseFileCheck.notOursReason(path) != nil { throw AirportDataError.database("cannot use '\(path)': \(reason)") }
+                throw AssistantError.toolFailed(code: "damaged_database", message: AirportDataError.damagedDatabase(path: path, reason: reason).description
+                                                + "; rebuild it with: flyfun --db '\(path)' data build")
+            }
+            return path
+        }
         let path = try databasePath ?? defaultDatabasePath(hash: builder.sourceHash())
-        if FileManager.default.fileExists(atPath: path) { return path }
+        let isCache = databasePath == nil
+        var replacing = false
+        if lstat(path, &exists) == 0 {
+            guard let reason = DatabaseFileCheck.damageReason(path, quick: false) else { return path }
+            // The cache is ours and rebuildable; anything else was handled above.
+            progress(AirportDataError.damagedDatabase(path: path, reason: reason).description + ": rebuilding it from Data/…")
+            replacing = true
+        }
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         let start = Date()
-        progress("Building the airport database from Data/ (first start only)…")
-        let counts = try builder.build(to: path) { step in progress("  \(step)") }
+        if !replacing { progress("Building the airport database from Data/ (first start only)…") }
+        let counts = try builder.build(to: path, replacingDamaged: isCache) { step in progress("  \(step)") }
         let airports = counts.first { $0.table == "airports" }?.rows ?? 0
         progress("  done in \(String(format: "%.1f", Date().timeIntervalSince(start))) s: \(Fmt.grouped(airports)) airports → \(path)")
         return path

@@ -130,7 +130,11 @@ public enum CommandReference {
             let left = value.isEmpty ? names : names + " " + value
             lines.append("  " + (left.count < 30 ? left.padding(toLength: 30, withPad: " ", startingAt: 0) : left + "  ") + o.summary)
         }
+        lines.append("  " + "--".padding(toLength: 30, withPad: " ", startingAt: 0) + "end of options: every later word is an argument")
         lines += ["", "chat commands: " + slashCommands.map(\.name).joined(separator: " ")]
+        lines += ["", "environment:",
+                  "  " + "FLYFUN_NOHISTORY=1".padding(toLength: 30, withPad: " ", startingAt: 0)
+                    + "do not keep the chat history (also true or yes); lines starting with a space are never kept"]
         return lines.joined(separator: "\n")
     }
 

@@ -37,7 +37,7 @@ public enum DataInfo {
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         let start = Date()
         progress("Building \(path)…")
-        let counts = try builder.build(to: path) { progress("  \($0)") }
+        let counts = try builder.build(to: path, replacingDamaged: databasePath == nil) { progress("  \($0)") }
         let seconds = Date().timeIntervalSince(start)
         let text = "Built \(path) in \(String(format: "%.1f", seconds)) s\n" + counts.map { "  \($0.table.padding(toLength: 16, withPad: " ", startingAt: 0)) \(Fmt.grouped($0.rows))" }.joined(separator: "\n")
         var rows: [String: JSONValue] = [:]

@@ -34,8 +34,24 @@ public final class NotamTools: @unchecked Sendable {
         try FileManager.default.createDirectory(atPath: (storePath as NSString).deletingLastPathComponent, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
         let s = try BriefingStore(path: storePath, now: { [now] in now })
+        if let aside = s.movedAsideTo {
+            storeNotice = "the briefing store \(storePath) was damaged: it was moved to \(aside) and a fresh, empty store was started"
+        }
         openedStore = s
         return s
+    }
+
+    /// Said once, with the next answer, after a damaged store was moved aside.
+    private var storeNotice: String?
+
+    /// `output` with the pending store notice (if any) in front of its notes and warnings.
+    func withNotice(_ output: ToolOutput) -> ToolOutput {
+        guard let notice = storeNotice else { return output }
+        storeNotice = nil
+        var out = output
+        out.notes.insert("Note: " + notice, at: 0)
+        out.warnings.insert(notice, at: 0)
+        return out
     }
 
     func qcodes() throws -> QCodeTable {
@@ -47,11 +63,12 @@ public final class NotamTools: @unchecked Sendable {
 
     public var handlers: [String: any ToolHandler] {
         [
-            "parse_notams": ClosureTool { [self] a, _ in try parse(a) },
-            "import_briefing": ClosureTool { [self] a, _ in try importBriefing(a) },
-            "notams_for_airport": ClosureTool { [self] a, _ in try forAirport(a) },
-            "briefing_changes": ClosureTool { [self] a, _ in try changes(a) },
-            "set_notam_status": ClosureTool { [self] a, _ in try setStatus(a) },
+            "parse_notams": ClosureTool { [self] a, _ in withNotice(try parse(a)) },
+            "import_briefing": ClosureTool { [self] a, _ in withNotice(try importBriefing(a)) },
+            "notams_for_airport": ClosureTool { [self] a, _ in withNotice(try forAirport(a)) },
+            "briefing_changes": ClosureTool { [self] a, _ in withNotice(try changes(a)) },
+            "set_notam_status": ClosureTool { [self] a, _ in withNotice(try setStatus(a)) },
+            "select_flight": ClosureTool { [self] a, _ in withNotice(try selectFlight(a)) },
         ]
     }
 
@@ -81,21 +98,17 @@ public final class NotamTools: @unchecked Sendable {
 
     func importBriefing(_ a: Arguments) throws -> ToolOutput {
         let path = a["path"]?.stringValue ?? ""
-        let expanded = (path as NSString).expandingTildeInPath
-        guard let data = FileManager.default.contents(atPath: expanded) else {
-            throw AssistantError.toolFailed(code: "file_not_found", message: "cannot read the briefing file '\(path)'")
-        }
-        let text = String(decoding: data, as: UTF8.self)
+        let text = try TextFile.read(path)
         let s = try store()
         do {
             let flightName = a["flight"]?.stringValue
-            if let name = flightName {
-                if (try? s.selectFlight(name)) == nil { _ = try s.createFlight(name: name) }
-            } else if try s.currentFlight() == nil {
-                _ = try s.createFlight(name: "default")
-            }
+            #if DEBUG
+            // Test hook, compiled into debug builds only: a release build never honours it.
             let delay = ProcessInfo.processInfo.environment["FLYFUN_TEST_IMPORT_DELAY_MS"].flatMap(Double.init)
-            let result = try s.importBriefing(text: text, source: path, flight: flightName, qcodes: try qcodes(), referenceDate: now) { _, _ in
+            #else
+            let delay: Double? = nil
+            #endif
+            let result = try s.importBriefing(text: text, source: path, flight: flightName, createFlight: true, qcodes: try qcodes(), referenceDate: now) { _, _ in
                 // Test hook: slows the import inside its transaction so a crash test can kill it midway.
                 if let delay { Thread.sleep(forTimeInterval: delay / 1000) }
             }
@@ -111,7 +124,16 @@ public final class NotamTools: @unchecked Sendable {
     // MARK: notams_for_airport
 
     /// The NOTAMs the session answers from: `--briefing`/pasted ones, else the current flight's latest briefing.
-    func currentNotams() throws -> (notams: [Notam], tracked: [String: TrackedNotam], source: String) {
+    func currentNotams(flight named: String? = nil) throws -> (notams: [Notam], tracked: [String: TrackedNotam], source: String) {
+        if let named {
+            // A flight named in the question: its latest briefing, whatever is current or pasted.
+            guard FileManager.default.fileExists(atPath: storePath) else { throw failure(NotamError.unknownFlight(name: named)) }
+            let tracked: [TrackedNotam]
+            do { tracked = try store().latestBriefing(flight: named) } catch { throw failure(error) }
+            var byID: [String: TrackedNotam] = [:]
+            for t in tracked { byID[t.notam.identity.key] = t }
+            return (tracked.filter { !$0.isIgnored }.map(\.notam), byID, "the latest briefing of flight \(named)")
+        }
         if state.briefingFromFile || !state.sessionNotams.isEmpty {
             return (state.sessionNotams, [:], state.briefingFromFile ? "the loaded briefing" : "the NOTAMs pasted in this chat")
         }
@@ -132,7 +154,7 @@ public final class NotamTools: @unchecked Sendable {
     func forAirport(_ a: Arguments) throws -> ToolOutput {
         let icao = a["icao"]?.stringValue?.uppercased()
         let category = a["category"]?.stringValue
-        let (notams, tracked, source) = try currentNotams()
+        let (notams, tracked, source) = try currentNotams(flight: a["flight"]?.stringValue)
         guard !notams.isEmpty || !source.isEmpty else {
             return ToolOutput(summary: try templates.answer("notams_for_airport", "no_briefing", [:]))
         }
@@ -214,6 +236,24 @@ public final class NotamTools: @unchecked Sendable {
                 details.append("[\(t.change)\(t.status.map { ", \($0.rawValue)" } ?? "")] \(first)")
             }
             return ToolOutput(summary: summary + (details.isEmpty ? "" : "\n" + details.joined(separator: "\n")), result: try JSONValue(encoding: diff), warnings: diff.warnings)
+        } catch { throw failure(error) }
+    }
+
+    // MARK: select_flight
+
+    func selectFlight(_ a: Arguments) throws -> ToolOutput {
+        let name = a["flight"]?.stringValue ?? ""
+        guard FileManager.default.fileExists(atPath: storePath) else { throw failure(NotamError.unknownFlight(name: name)) }
+        do {
+            let s = try store()
+            guard let flight = try s.listFlights().first(where: { $0.name.caseInsensitiveCompare(name) == .orderedSame }) else {
+                let known = try s.listFlights().map(\.name)
+                throw AssistantError.toolFailed(code: "unknown_flight", message: "no flight named '\(name)'; known flights: \(known.isEmpty ? "none" : known.joined(separator: ", "))")
+            }
+            let selected = try s.selectFlight(flight.name)
+            let summary = try templates.answer("select_flight", "selected", [
+                "flight": selected.name, "briefings": selected.briefingCount == 1 ? "1 briefing" : "\(selected.briefingCount) briefings"])
+            return ToolOutput(summary: summary, result: try JSONValue(encoding: selected))
         } catch { throw failure(error) }
     }
 

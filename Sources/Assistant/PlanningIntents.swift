@@ -139,7 +139,7 @@ enum PlanningText {
 
     static func altimeter(in text: String) -> (Altimeter, Range<String.Index>)? {
         func classify(_ v: Double) -> Altimeter { v < 100 ? .inHg(v) : .hPa(v) }
-        if let m = first(#"\b(?:qnh|altimeter(?:\s*setting)?)\s*(?:of|is|=|:)?\s*(\d{2}\.\d{1,2}|\d{3,4}(?:\.\d)?)\b"#, in: text), let v = number(m[1]) {
+        if let m = first(#"\b(?:qnh|altimeter(?:\s*setting)?)\s*(?:of|is|=|:)?\s*(\d{2}\.\d{1,2}|\d+(?:\.\d+)?)\b"#, in: text), let v = number(m[1]) {
             return (classify(v), m.range)
         }
         if let m = first(#"\bQ(\d{3,4})\b"#, in: text, caseSensitive: true), let v = number(m[1]) { return (.hPa(v), m.range) }
@@ -643,10 +643,7 @@ enum PlanningIntents {
                 rest = PlanningText.removing(m.range, from: rest)
             }
             if let from = aircraftToken(in: rest) { a["from_profile"] = .string(from) }
-            if let m = PlanningText.first(#"\bempty\s+(?:weight|mass)\s*(?:of|is|=|:)?\s*(\d{3,5}(?:\.\d+)?)\s*(?:kg|lbs?)?(?:\s*(?:at|arm)\s*(\d{1,3}(?:\.\d+)?))?"#, in: rest) {
-                if let w = PlanningText.number(m[1]) { a["empty_weight"] = .number(w) }
-                if let arm = PlanningText.number(m[2]) { a["empty_arm"] = .number(arm) }
-            }
+            ProfileValues.read(rest, into: &a)
             if let (tas, _) = PlanningText.trueAirspeed(in: rest) { a["cruise_tas_kts"] = .number(tas) }
             if let (flow, unit, _) = PlanningText.fuelFlow(in: rest) {
                 a["cruise_fuel_flow"] = .number(flow)

@@ -468,6 +468,10 @@ public final class PlanningTools: @unchecked Sendable {
             try FileManager.default.createDirectory(atPath: (storePath as NSString).deletingLastPathComponent, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
             let s = try ProfileStore(path: storePath, bundledProfilesDirectory: profilesDirectory)
+            if let aside = s.movedAsideTo {
+                // Told once, on stderr-free paths too: the answer that opened the store carries it.
+                throw AssistantError.toolFailed(code: "store_recovered", message: "the profile store \(storePath) was damaged: it was moved to \(aside) and a fresh, empty store was started; ask again")
+            }
             openedStore = s
             return s
         }
@@ -855,14 +859,21 @@ public final class PlanningTools: @unchecked Sendable {
             p.name = name
             p.notes.append("copied from '\(source)'")
             var changes: [String] = []
+            // Every stated value is applied in the profile's own unit (converted when the pilot
+            // used the other one) and echoed as stored, with the conversion shown.
+            var conversions: [String] = []
             if let w = a["empty_weight"]?.doubleValue {
-                p.emptyWeight = w
+                let (stored, note) = try ProfileValues.convert(w, from: a["empty_weight_unit"]?.stringValue, to: p.units.weightUnit)
+                p.emptyWeight = stored
                 p.emptyWeightSource = "entered by the pilot"
-                changes.append("empty weight \(Fmt.num(w, decimals: 1)) \(p.units.weightUnit)")
+                changes.append("empty weight \(Fmt.num(stored, decimals: 1)) \(p.units.weightUnit)")
+                if let note { conversions.append(note) }
             }
             if let arm = a["empty_arm"]?.doubleValue {
-                p.emptyArm = arm
-                changes.append("empty arm \(Fmt.num(arm, decimals: 2)) \(p.units.armUnit)")
+                let (stored, note) = try ProfileValues.convert(arm, from: a["empty_arm_unit"]?.stringValue, to: p.units.armUnit)
+                p.emptyArm = stored
+                changes.append("empty arm \(Fmt.num(stored, decimals: 3)) \(p.units.armUnit)")
+                if let note { conversions.append(note) }
             }
             if a["cruise_tas_kts"] != nil || a["cruise_fuel_flow"] != nil {
                 let old = p.cruise
@@ -877,7 +888,8 @@ public final class PlanningTools: @unchecked Sendable {
             let summary = try templates.answer("aircraft_profile", "saved", [
                 "name": p.name, "source": source, "changes": changes.isEmpty ? "" : " with \(Fmt.list(changes))", "path": storePath,
             ])
-            return ToolOutput(summary: summary, notes: ["Check every figure against this aircraft's own POH and weighing report."], result: try JSONValue(encoding: p))
+            return ToolOutput(summary: summary, notes: conversions.map { "Converted: \($0)." } + ["Check every figure against this aircraft's own POH and weighing report."],
+                              result: try JSONValue(encoding: p))
         case "delete":
             guard let name = a["name"]?.stringValue else {
                 throw AssistantError.toolFailed(code: "missing_name", message: "say which profile to delete, e.g. 'delete profile G-ABCD'")

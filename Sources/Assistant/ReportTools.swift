@@ -127,9 +127,14 @@ public struct ReportTools: Sendable {
             // An empty previous briefing is a first briefing: everything current is new.
             prev = []
         } catch { return Self.notamError(error) }
-        // An unreadable or empty current briefing is a warning, never "everything is gone".
-        let curr = (try? NotamParser.parse(current, qcodes: qcodes, referenceDate: now).notams) ?? []
-        let d = BriefingComparer.compare(previous: prev, current: curr)
-        return CommandOutput(text: NotamDescriber.describe(d), json: try JSONValue(encoding: d), failed: false)
+        // An unreadable or empty current briefing is a warning, never "everything is gone";
+        // NOTAMs that could not be read are errors, never counted as gone.
+        let curr: NotamParseResult
+        do { curr = try NotamParser.parse(current, qcodes: qcodes, referenceDate: now) } catch let e as NotamError {
+            curr = NotamParseResult(notams: [], errors: [NotamParseIssue(e)])
+        }
+        let d = BriefingComparer.compare(previous: prev, current: curr.notams, unreadable: curr.errors)
+        let unread = d.errors.map { "not read: \($0.message)" }
+        return CommandOutput(text: ([NotamDescriber.describe(d)] + unread).joined(separator: "\n"), json: try JSONValue(encoding: d), failed: false)
     }
 }

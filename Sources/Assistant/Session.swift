@@ -73,9 +73,14 @@ public final class Session: @unchecked Sendable {
         let line = rawLine.trimmingCharacters(in: .whitespacesAndNewlines)
         var prefix = options.echo ? "> \(Self.printable(rawLine))\n" : ""
         if line.isEmpty {
+            // With --json every output line is a JSON object: an empty line gets no answer.
+            if options.json { return TurnResult(output: "", failed: false, exit: false) }
             return TurnResult(output: prefix + ((try? environment.templates.text("empty")) ?? ""), failed: false, exit: false)
         }
-        if let command = slashCommand(line) { return TurnResult(output: prefix + command.output, failed: command.failed, exit: command.exit) }
+        if let command = slashCommand(line) {
+            if options.json { return TurnResult(output: Self.commandJSON(line, command), failed: command.failed, exit: command.exit) }
+            return TurnResult(output: prefix + command.output, failed: command.failed, exit: command.exit)
+        }
         history.append(String(line.prefix(500)))
         let classification = environment.backend.classify(line, context: context)
         lastTrace = classification.trace + ["tool: \(classification.tool ?? "none")", "arguments: \(JSONValue.object(classification.arguments).jsonText())",
@@ -160,7 +165,8 @@ public final class Session: @unchecked Sendable {
         case AirportDataError.unknownAirport(let c): return ("unknown_airport", AirportDataError.unknownAirport(c).description)
         case AirportDataError.unknownPlace(let p): return ("unknown_place", AirportDataError.unknownPlace(p).description)
         case let e as AirportDataError: return ("data_error", e.description)
-        case let e as CustomStringConvertible: return ("tool_error", e.description)
+        case let e as CustomStringConvertible where !(e is NSError) && TextFile.plainMessage(error) == nil: return ("tool_error", e.description)
+        case _ where TextFile.plainMessage(error) != nil: return ("io_error", TextFile.plainMessage(error) ?? "")
         default: return ("tool_error", "\(error)")
         }
     }
@@ -243,6 +249,17 @@ public final class Session: @unchecked Sendable {
         default:
             return ("Unknown command '\(parts[0])'. Commands: \(CommandReference.slashCommands.map(\.name).joined(separator: " "))", true, false)
         }
+    }
+
+    /// A slash command's answer as one JSON line: `{"command", "output"}`, or `{"command", "error"}`
+    /// for one that failed; nothing for a command with no output (`/exit`, `/json on`).
+    static func commandJSON(_ line: String, _ command: (output: String, failed: Bool, exit: Bool)) -> String {
+        if command.output.isEmpty { return "" }
+        let name = JSONValue.string(String(line.split(separator: " ").first ?? Substring(line)).lowercased())
+        if command.failed {
+            return JSONValue.object(["command": name, "error": .object(["code": .string("unknown_command"), "message": .string(command.output)])]).jsonText()
+        }
+        return JSONValue.object(["command": name, "output": .string(command.output)]).jsonText()
     }
 
     /// Candidates for tab completion of `prefix` (slash commands, tool names, ICAO codes).

@@ -19,11 +19,12 @@ enum GroupDecoder {
         return true
     }
 
-    /// `ddhhmmZ` (or `ddhhmm`): validated day 1–31, hour 0–24, minute 0–59.
+    /// `ddhhmmZ` (or `ddhhmm`): validated day 1–31, hour 0–23, minute 0–59 (`2400` is kept as
+    /// midnight at the day's end; `2450` is no time at all).
     static func time(_ t: Tok) -> ReportTime? {
         guard t.count == 7 ? t[6] == UInt8(ascii: "Z") : t.count == 6 else { return nil }
         guard let d = t.number(0, 2), let h = t.number(2, 2), let m = t.number(4, 2) else { return nil }
-        guard d >= 1 && d <= 31 && h <= 24 && m <= 59 else { return nil }
+        guard d >= 1 && d <= 31 && (h <= 23 || h == 24 && m == 0) && m <= 59 else { return nil }
         return ReportTime(day: d, hour: h, minute: m)
     }
 

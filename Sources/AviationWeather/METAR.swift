@@ -383,6 +383,8 @@ public enum METARParser {
             i += 1
         }
         if let (a, b) = variation { wind?.variableFrom = a; wind?.variableTo = b }
+        warnings += METARConsistency.warnings(in: text, roles: Array(roles), wind: wind, cavok: cavok, clouds: clouds,
+                                              temperature: temperature, dewpoint: dewpoint)
         let category = cavok ? .vfr : FlightRules.category(visibility: visibility, ceiling: ceiling.category)
         return METAR(reportType: consume reportType, station: station, time: time, modifier: consume modifier, isNil: isNil,
                      wind: consume wind, visibility: consume visibility, visibilityNDV: visibilityNDV, cavok: cavok,

@@ -92,7 +92,9 @@ public enum NavLog {
     {
         let rel = (windFrom - trueCourse) * .pi / 180
         let s = windKt * sin(rel) / tasKt
-        guard abs(s) <= 1 else { return nil }
+        // |s| = 1 is a crosswind equal to the TAS: a 90° correction and a ground speed of
+        // rounding noise (a 10^15-hour leg). No heading holds the course; say so instead.
+        guard abs(s) < 1 else { return nil }
         let wca = asin(s)
         let gs = tasKt * cos(wca) - windKt * cos(rel)
         let wcaDeg = wca * 180 / .pi
@@ -135,8 +137,9 @@ public enum NavLog {
             let tc = PlanningGeodesy.initialCourse(lat1: a.latitude, lon1: a.longitude, lat2: b.latitude, lon2: b.longitude)
             var wca = 0.0, heading = tc, gs = tasKt
             if let wind, let dir = wind.directionTrue, wind.speedKt > 0 {
+                // Below 1 kt over the ground a leg takes days: that is not a plan, it is a wind the aircraft cannot fly in.
                 guard let solved = windTriangle(trueCourse: tc, tasKt: tasKt, windFrom: dir, windKt: wind.speedKt),
-                      solved.groundSpeed > 0
+                      solved.groundSpeed >= 1
                 else {
                     throw PlanningError.outOfRange(name: "wind on leg \(a.name)–\(b.name)", value: "\(fmt(dir))°/\(fmt(wind.speedKt)) kt",
                                                    expected: "a wind the TAS of \(fmt(tasKt)) kt can make good against")

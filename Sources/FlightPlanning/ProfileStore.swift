@@ -26,6 +26,8 @@ public final class ProfileStore: @unchecked Sendable {
     private let lock = NSLock()
     /// Bundled (read-only) example profiles, in file-name order.
     public let bundled: [AircraftProfile]
+    /// Where a damaged store file found at the path was moved (a fresh store was started); nil normally.
+    public let movedAsideTo: String?
 
     /// Opens (creating if needed) the store.
     /// - Parameters:
@@ -37,7 +39,10 @@ public final class ProfileStore: @unchecked Sendable {
         let dir = URL(fileURLWithPath: path).deletingLastPathComponent()
         try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         do {
-            database = try Database(path: path, mode: .readWrite)
+            // A damaged file is moved aside (see `movedAsideTo`) rather than locking the pilot out.
+            let opened = try UserDatabase.open(path, newestVersion: 0)
+            database = opened.database
+            movedAsideTo = opened.movedAsideTo
             try database.execute("""
                 PRAGMA journal_mode=WAL;
                 CREATE TABLE IF NOT EXISTS profiles (
@@ -47,6 +52,8 @@ public final class ProfileStore: @unchecked Sendable {
                     updated_at TEXT NOT NULL
                 );
                 """)
+        } catch let e as SQLiteError {
+            throw PlanningError.storage(detail: "\(path): \(e.plainMessage)")
         } catch {
             throw PlanningError.storage(detail: "\(error)")
         }

@@ -19,17 +19,19 @@ public struct BriefingDiff: Sendable, Encodable, Equatable {
     public var changed: [String]
     /// E.g. "the current briefing is empty".
     public var warnings: [String]
+    /// NOTAMs of the current briefing that could not be read: never counted as gone.
+    public var errors: [NotamParseIssue]
 
     public init(new: [String] = [], unchanged: [String] = [], gone: [String] = [], replaced: [String: String] = [:],
-                cancelled: [String] = [], changed: [String] = [], warnings: [String] = []) {
+                cancelled: [String] = [], changed: [String] = [], warnings: [String] = [], errors: [NotamParseIssue] = []) {
         self.new = new; self.unchanged = unchanged; self.gone = gone; self.replaced = replaced
-        self.cancelled = cancelled; self.changed = changed; self.warnings = warnings
+        self.cancelled = cancelled; self.changed = changed; self.warnings = warnings; self.errors = errors
     }
 
     /// Ids a pilot has not seen before: new, replacements and changed.
     public var attentionIDs: Set<String> { Set(new).union(replaced.keys).union(changed) }
 
-    enum CodingKeys: String, CodingKey { case new, unchanged, gone, replaced, cancelled, changed, warnings }
+    enum CodingKeys: String, CodingKey { case new, unchanged, gone, replaced, cancelled, changed, warnings, errors }
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -40,6 +42,7 @@ public struct BriefingDiff: Sendable, Encodable, Equatable {
         try c.encode(cancelled, forKey: .cancelled)
         try c.encode(changed, forKey: .changed)
         try c.encode(warnings, forKey: .warnings)
+        try c.encode(errors, forKey: .errors)
     }
 }
 
@@ -48,8 +51,11 @@ public enum BriefingComparer {
     /// The difference from `previous` to `current`.
     ///
     /// An empty `current` never reports everything as gone: it returns a warning instead.
-    public static func compare(previous: [Notam], current: [Notam]) -> BriefingDiff {
-        var diff = BriefingDiff()
+    /// - Parameter unreadable: NOTAMs of the current briefing that could not be read. They are
+    ///   listed in `errors`; a previous NOTAM with the same id is not gone, and when an unreadable
+    ///   one has no readable id no previous NOTAM can be called gone at all.
+    public static func compare(previous: [Notam], current: [Notam], unreadable: [NotamParseIssue] = []) -> BriefingDiff {
+        var diff = BriefingDiff(errors: unreadable)
         if current.isEmpty {
             if !previous.isEmpty {
                 diff.warnings.append("the new briefing has no notams (empty or failed update): the previous \(previous.count) notams are kept and none is reported as gone")
@@ -100,9 +106,15 @@ public enum BriefingComparer {
             }
             newIDs.append(n.id)
         }
-        var gone = OrderedIDs()
+        var gone = OrderedIDs(), unsure = OrderedIDs()
+        let unreadableIDs = Set(unreadable.compactMap(\.notamID))
+        let unidentified = unreadable.contains { $0.notamID == nil }
         for n in previous where !accounted.contains(n.id) && !currentKeys.contains(n.identity.key) {
-            gone.append(n.id)
+            if unreadableIDs.contains(n.id) { continue }
+            if unidentified { unsure.append(n.id) } else { gone.append(n.id) }
+        }
+        if !unsure.ids.isEmpty {
+            diff.warnings.append("\(unsure.ids.count) notam(s) of the previous briefing (\(unsure.ids.joined(separator: ", "))) are not in the readable part of the new one, but some of it could not be read: they are not reported as gone")
         }
         // A multi-part NOTAM with one part changed is "changed", not also "unchanged".
         let changedSet = Set(changed.ids)

@@ -1,5 +1,8 @@
 import Foundation
 import SQLiteSupport
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// How a pilot marked a NOTAM.
 public enum NotamStatus: String, Sendable, Codable, CaseIterable {
@@ -102,18 +105,35 @@ public final class BriefingStore {
     /// Clock for timestamps (injectable for tests).
     private let now: @Sendable () -> Date
 
+    /// Where the store lives.
+    public let path: String
+    /// Set when the file found at `path` was damaged: it was moved to this path and a fresh store
+    /// started. Say so to the user once.
+    public private(set) var movedAsideTo: String?
+
     /// Opens or creates the database at `path` (parent folders are created).
+    ///
+    /// A file that is not a readable SQLite database (garbage, truncated, failed integrity check)
+    /// is moved aside as `<path>.damaged-<UTC time>` and a fresh store is created (`movedAsideTo`
+    /// says where the old one went). A store written by a newer flyfun is refused and left untouched.
     public init(path: String, now: @escaping @Sendable () -> Date = { Date() }) throws {
         self.now = now
+        self.path = path
         let dir = (path as NSString).deletingLastPathComponent
         if !dir.isEmpty { try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) }
         do {
-            db = try Database(path: path, mode: .readWrite)
+            let opened = try UserDatabase.open(path, newestVersion: Self.schemaVersion)
+            db = opened.database
+            movedAsideTo = opened.movedAsideTo
             // WAL keeps readers working during an import; FULL sync so a commit survives a crash.
             _ = try db.query("PRAGMA journal_mode=WAL")
             try db.execute("PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;")
             try migrate()
-        } catch let e as NotamError { throw e } catch { throw NotamError.storage(reason: "\(error)") }
+        } catch let e as NotamError { throw e } catch let e as SQLiteError {
+            throw NotamError.storage(reason: "\(path): \(e.plainMessage)")
+        } catch let e as UserDatabase.NewerVersion {
+            throw NotamError.storage(reason: e.description)
+        } catch { throw NotamError.storage(reason: "\(path): \(error)") }
     }
 
     private func migrate() throws {
@@ -146,7 +166,7 @@ public final class BriefingStore {
     private func guarded<T>(_ body: () throws -> T) throws -> T {
         // Only SQLite failures become storage errors; a caller's own error (e.g. thrown from
         // the progress callback to abort an import) passes through unchanged.
-        do { return try body() } catch let e as SQLiteError { throw NotamError.storage(reason: e.description) }
+        do { return try body() } catch let e as SQLiteError { throw NotamError.storage(reason: "\(path): \(e.plainMessage)") }
     }
 
     // MARK: - Flights
@@ -218,11 +238,16 @@ public final class BriefingStore {
 
     /// Parses `text` and stores it as the flight's newest briefing in ONE transaction.
     ///
-    /// - Parameter progress: called after each NOTAM is written, inside the transaction, with
-    ///   (done, total). Throwing from it aborts the import and rolls everything back.
+    /// - Parameters:
+    ///   - flight: the flight to import for; nil means the current flight (or a new "default").
+    ///   - createFlight: create `flight` when it does not exist. The flight is created and made
+    ///     current inside the import's transaction, and only when something is stored: a failed,
+    ///     empty or killed import leaves flights and the current selection as they were.
+    ///   - progress: called after each NOTAM is written, inside the transaction, with
+    ///     (done, total). Throwing from it aborts the import and rolls everything back.
     /// - Returns: the diff against the previous briefing, parse errors and warnings. An empty or
     ///   unreadable text is not stored (the previous briefing stays current) and returns a warning.
-    public func importBriefing(text: String, source: String, flight: String? = nil, qcodes: QCodeTable,
+    public func importBriefing(text: String, source: String, flight: String? = nil, createFlight: Bool = false, qcodes: QCodeTable,
                                referenceDate: Date = Date(), progress: ((Int, Int) throws -> Void)? = nil) throws -> BriefingImportResult {
         let parsed: NotamParseResult
         do {
@@ -230,51 +255,83 @@ public final class BriefingStore {
         } catch let error as NotamError {
             parsed = NotamParseResult(notams: [], errors: [NotamParseIssue(error)])
         }
-        return try importBriefing(parsed: parsed, source: source, flight: flight, progress: progress)
+        return try importBriefing(parsed: parsed, source: source, flight: flight, createFlight: createFlight, progress: progress)
     }
 
     /// Stores already-parsed NOTAMs as the flight's newest briefing (see `importBriefing(text:...)`).
-    public func importBriefing(parsed: NotamParseResult, source: String, flight: String? = nil,
+    public func importBriefing(parsed: NotamParseResult, source: String, flight: String? = nil, createFlight: Bool = false,
                                progress: ((Int, Int) throws -> Void)? = nil) throws -> BriefingImportResult {
-        let f = try resolve(flight)
-        let previous = try guarded { try latestNotams(flightID: f.id) }
-        let diff = BriefingComparer.compare(previous: previous?.notams ?? [], current: parsed.notams)
-        guard !parsed.notams.isEmpty else {
-            var warnings = ["nothing was imported: the update has no readable notam; the previous briefing is kept"]
-            warnings += diff.warnings
-            return BriefingImportResult(briefingID: nil, flight: f.name, stored: false, notamCount: 0, diff: diff,
-                                        errors: parsed.errors, warnings: warnings, carriedStatuses: 0)
+        let notams = Self.distinct(parsed.notams)
+        var warnings: [String] = []
+        if notams.count < parsed.notams.count {
+            warnings.append("\(parsed.notams.count - notams.count) notam(s) repeated in the briefing were stored once")
         }
-        let total = parsed.notams.count
-        var carried = 0
-        let briefingID: Int64 = try guarded {
+        let requested = flight?.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let requested, requested.isEmpty { throw NotamError.invalidStatus(reason: "a flight needs a name") }
+        return try guarded {
+            // BEGIN IMMEDIATE: a second flyfun importing at the same time waits here (busy timeout)
+            // and then sees this import's flight and briefing, instead of racing it.
             try db.transaction {
+                let existing: Flight?
+                let name: String
+                if let requested {
+                    existing = try listFlights().first { $0.name == requested }
+                    if existing == nil && !createFlight { throw NotamError.unknownFlight(name: requested) }
+                    name = requested
+                } else if let current = try currentFlight() {
+                    existing = current
+                    name = current.name
+                } else {
+                    name = "default"
+                    existing = try listFlights().first { $0.name == name }
+                }
+                let previous = try existing.flatMap { try latestNotams(flightID: $0.id) }
+                let diff = BriefingComparer.compare(previous: previous?.notams ?? [], current: notams, unreadable: parsed.errors)
+                guard !notams.isEmpty else {
+                    return BriefingImportResult(briefingID: nil, flight: name, stored: false, notamCount: 0, diff: diff, errors: parsed.errors,
+                                                warnings: ["nothing was imported: the update has no readable notam; the previous briefing is kept"] + diff.warnings,
+                                                carriedStatuses: 0)
+                }
+                let flightID: Int64
+                if let existing { flightID = existing.id } else {
+                    try db.run("INSERT INTO flights(name, created_at) VALUES(?, ?)", [name, UTCTime.iso(now())])
+                    flightID = db.lastInsertRowID
+                }
+                try db.run("INSERT OR REPLACE INTO settings(key, value) VALUES('current_flight', ?)", [name])
+                let total = notams.count
                 try db.run("INSERT INTO briefings(flight_id, source, imported_at, notam_count, error_count) VALUES(?, ?, ?, ?, ?)",
-                           [f.id, source, UTCTime.iso(now()), total, parsed.errors.count])
+                           [flightID, source, UTCTime.iso(now()), total, parsed.errors.count])
                 let id = db.lastInsertRowID
-                for (seq, n) in parsed.notams.enumerated() {
+                for (seq, n) in notams.enumerated() {
                     let json = String(decoding: try encoder.encode(n), as: UTF8.self)
                     try db.run("INSERT INTO briefing_notams(briefing_id, seq, identity_key, notam_id, json) VALUES(?, ?, ?, ?, ?)",
                                [id, seq, n.identity.key, n.id, json])
                     try progress?(seq + 1, total)
                 }
                 // A replacement inherits the pilot's mark on the NOTAM it replaces.
-                for n in parsed.notams {
+                var carried = 0
+                for n in notams {
                     guard let old = diff.replaced[n.id] else { continue }
                     try db.run("""
                         INSERT OR IGNORE INTO statuses(flight_id, identity_key, notam_id, status, note, updated_at)
                         SELECT flight_id, ?, ?, status, note, ? FROM statuses WHERE flight_id = ? AND notam_id = ?
                         ORDER BY updated_at DESC LIMIT 1
-                        """, [n.identity.key, n.id, UTCTime.iso(now()), f.id, old])
+                        """, [n.identity.key, n.id, UTCTime.iso(now()), flightID, old])
                     carried += db.changes
                 }
-                return id
+                warnings += diff.warnings
+                if !parsed.errors.isEmpty { warnings.append("\(parsed.errors.count) notam(s) could not be read; see errors") }
+                return BriefingImportResult(briefingID: id, flight: name, stored: true, notamCount: total, diff: diff,
+                                            errors: parsed.errors, warnings: warnings, carriedStatuses: carried)
             }
         }
-        var warnings = diff.warnings
-        if !parsed.errors.isEmpty { warnings.append("\(parsed.errors.count) notam(s) could not be read; see errors") }
-        return BriefingImportResult(briefingID: briefingID, flight: f.name, stored: true, notamCount: total, diff: diff,
-                                    errors: parsed.errors, warnings: warnings, carriedStatuses: carried)
+    }
+
+    /// `notams` with exact repeats (same identity, same content) dropped, first occurrence kept:
+    /// a briefing that lists a NOTAM twice stores it once.
+    static func distinct(_ notams: [Notam]) -> [Notam] {
+        var seen = Set<String>()
+        return notams.filter { seen.insert($0.identity.key + "\u{1E}" + $0.contentFingerprint).inserted }
     }
 
     // MARK: - Reading

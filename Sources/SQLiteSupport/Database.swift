@@ -1,5 +1,10 @@
 import CSQLite
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Errors from the SQLite layer. Messages carry SQLite's own text and the SQL or path involved.
 public enum SQLiteError: Error, CustomStringConvertible, Sendable {
@@ -11,6 +16,30 @@ public enum SQLiteError: Error, CustomStringConvertible, Sendable {
     case step(sql: String, message: String)
     /// A value could not be bound to a parameter.
     case bind(index: Int32, message: String)
+
+    /// SQLite's own message.
+    public var message: String {
+        switch self {
+        case .cannotOpen(_, let m), .prepare(_, let m), .step(_, let m), .bind(_, let m): return m
+        }
+    }
+
+    /// The file is not a database or is corrupt (SQLITE_NOTADB / SQLITE_CORRUPT, or a failed
+    /// integrity check): its content cannot be trusted.
+    public var isDamage: Bool {
+        let m = message.lowercased()
+        return m.contains("file is not a database") || m.contains("malformed") || m.contains("integrity check failed")
+    }
+
+    /// The cause in words a user can act on (busy, read-only, disk full...), without the SQL text.
+    public var plainMessage: String {
+        let m = message.lowercased()
+        if m.contains("locked") || m.contains("busy") { return "the database is busy: another flyfun is writing to it (\(message))" }
+        if m.contains("readonly") || m.contains("read-only") { return "the database file is read-only (\(message))" }
+        if m.contains("disk is full") || m.contains("no space left") { return "the disk is full (\(message))" }
+        if isDamage { return "the database file is damaged (\(message))" }
+        return description
+    }
 
     public var description: String {
         switch self {
@@ -72,6 +101,13 @@ public final class Database: @unchecked Sendable {
     /// Opens (or creates, in `.readWrite`) the database at `path`.
     public init(path: String, mode: Mode = .readWrite) throws {
         var db: OpaquePointer?
+        // SQLite would create a new file 0644; flyfun's files are the user's alone (and SQLite
+        // gives its -wal/-shm files the database file's mode).
+        // (":memory:", "" and "file:" URIs are SQLite's own names, not files to create.)
+        if mode == .readWrite, !path.isEmpty, path != ":memory:", !path.hasPrefix("file:") {
+            let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            if fd >= 0 { close(fd) }
+        }
         let flags: Int32 = mode == .readOnly
             ? SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX
             : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
@@ -83,7 +119,9 @@ public final class Database: @unchecked Sendable {
         }
         self.handle = db
         self.path = path
-        sqlite3_busy_timeout(db, 2000)
+        // A writer waits for another process's import (one transaction, possibly long) rather than
+        // failing with "database is locked"; readers of the read-only reference data never wait.
+        sqlite3_busy_timeout(db, mode == .readWrite ? 60_000 : 2000)
     }
 
     deinit {
@@ -92,7 +130,15 @@ public final class Database: @unchecked Sendable {
     }
 
     /// The last error message SQLite reported on this connection.
-    public var lastErrorMessage: String { String(cString: sqlite3_errmsg(handle)) }
+    /// For I/O failures the operating system's reason is added ("disk I/O error (No space left
+    /// on device)"), so the real cause reaches the user.
+    public var lastErrorMessage: String {
+        let message = String(cString: sqlite3_errmsg(handle))
+        let primary = sqlite3_errcode(handle) & 0xff
+        let system = sqlite3_system_errno(handle)
+        guard [SQLITE_IOERR, SQLITE_FULL, SQLITE_CANTOPEN].contains(primary), system != 0 else { return message }
+        return "\(message) (\(String(cString: strerror(system))))"
+    }
 
     /// Runs one or more statements without parameters (schema, pragmas).
     public func execute(_ sql: String) throws {
@@ -254,7 +300,7 @@ public struct Row: Sendable {
 
     /// Text at `index`, or `nil` for NULL; numbers are formatted.
     public func string(_ index: Int) -> String? {
-        switch values[index] {
+        switch value(index) {
         case .text(let s): return s
         case .integer(let v): return String(v)
         case .real(let v): return String(v)
@@ -264,9 +310,11 @@ public struct Row: Sendable {
 
     /// Integer at `index`, or `nil` for NULL or non-numeric text.
     public func int(_ index: Int) -> Int? {
-        switch values[index] {
-        case .integer(let v): return Int(v)
-        case .real(let v): return Int(v)
+        // Every conversion is checked: a damaged or foreign file may hold 1e300 or NaN where an
+        // integer belongs, and that must read as "no value", never trap.
+        switch value(index) {
+        case .integer(let v): return Int(exactly: v)
+        case .real(let v): return v.isFinite ? Int(exactly: v.rounded(.towardZero)) : nil
         case .text(let s): return Int(s)
         default: return nil
         }
@@ -274,12 +322,17 @@ public struct Row: Sendable {
 
     /// Double at `index`, or `nil` for NULL or non-numeric text.
     public func double(_ index: Int) -> Double? {
-        switch values[index] {
+        switch value(index) {
         case .integer(let v): return Double(v)
-        case .real(let v): return v
-        case .text(let s): return Double(s)
+        case .real(let v): return v.isFinite ? v : nil
+        case .text(let s): return Double(s).flatMap { $0.isFinite ? $0 : nil }
         default: return nil
         }
+    }
+
+    /// The value at `index`, NULL for a column the row does not have (a file of another schema).
+    public func value(_ index: Int) -> SQLValue {
+        values.indices.contains(index) ? values[index] : .null
     }
 
     /// Boolean at `index` (non-zero is true), or `nil` for NULL.

@@ -449,10 +449,9 @@ public struct EntityExtractor: Sendable {
             let u = Array(t.uppercased())
             if u.count == 8, u[0].isLetter, u[1...4].allSatisfy(\.isNumber), u[5] == "/", u[6...7].allSatisfy(\.isNumber) {
                 e.notamIDs.append(String(u))
-            } else if t.hasPrefix("/") || t.hasPrefix("~/") || t.hasPrefix("./") || t.lowercased().hasSuffix(".txt") {
-                e.paths.append(t)
             }
         }
+        e.paths = PathExpressions.paths(in: text)
     }
 
     // MARK: - Places

@@ -25,8 +25,10 @@ func readInput(_ positional: [String], allowFile: Bool) throws -> String {
     if positional.isEmpty || positional == ["-"] {
         return String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
     }
-    if allowFile, positional.count == 1, FileManager.default.fileExists(atPath: positional[0]) {
-        return try String(contentsOfFile: positional[0], encoding: .utf8)
+    // One word that names a file, or looks like a path (`/missing.txt`), is read as a file:
+    // a missing one is "no such file", never NOTAM text.
+    if allowFile, positional.count == 1, FileManager.default.fileExists(atPath: positional[0]) || PathExpressions.isPathLike(positional[0]) {
+        return try TextFile.read(positional[0])
     }
     return positional.joined(separator: " ")
 }
@@ -40,7 +42,7 @@ enum ReportCommands {
         case "notam" where o.positional.first == "diff":
             let files = Array(o.positional.dropFirst())
             guard files.count == 2 else { throw UsageError(message: "notam diff needs two files: PREV CURR") }
-            output = try tools.diff(previous: String(contentsOfFile: files[0], encoding: .utf8), current: String(contentsOfFile: files[1], encoding: .utf8))
+            output = try tools.diff(previous: TextFile.read(files[0]), current: TextFile.read(files[1]))
         case "notam":
             let text = try readInput(o.positional, allowFile: true)
             output = tools.notams(text)

@@ -13,7 +13,11 @@ import Darwin
 @main
 struct FlyfunCommand {
     static func main() {
-        let code: Int32
+        if let failure = OutputCheck.prepareStandardStreams() {
+            FileHandle.standardError.write(Data("flyfun: \(failure)\n".utf8))
+            exit(1)
+        }
+        var code: Int32
         do {
             let options = try CommandLineOptions.parse(Array(CommandLine.arguments.dropFirst()))
             code = try run(options)
@@ -23,6 +27,10 @@ struct FlyfunCommand {
         } catch {
             let (_, message) = Session.errorInfo(error)
             FileHandle.standardError.write(Data("flyfun: \(message)\n".utf8))
+            code = 1
+        }
+        if !OutputCheck.flush(), let failure = OutputCheck.failure {
+            FileHandle.standardError.write(Data("flyfun: \(failure)\n".utf8))
             code = 1
         }
         fflush(nil)
@@ -102,17 +110,20 @@ struct FlyfunCommand {
                 case .line(let line):
                     let result = session.handle(line)
                     if !result.output.isEmpty { print(result.output + "\n") }
-                    fflush(nil)
+                    if !OutputCheck.flush() { return 1 }
+                    // The same turns give the same exit code on a terminal and through a pipe.
+                    if result.failed { failed = true }
                     if result.exit { break loop }
                 }
             }
-            return 0
+            return failed ? 1 : 0
         }
         while let line = Swift.readLine(strippingNewline: true) {
             if line.hasPrefix("#") { continue }
             let result = session.handle(line)
             if !result.output.isEmpty { print(result.output + (session.options.json ? "" : "\n")) }
-            fflush(nil)
+            // Stop at the first answer that could not be written; main reports it.
+            if !OutputCheck.flush() { return 1 }
             if result.failed { failed = true }
             if result.exit { break }
         }

@@ -1,3 +1,4 @@
+import Assistant
 import CEditLine
 import Foundation
 
@@ -9,27 +10,26 @@ nonisolated(unsafe) private var pendingMatches: [String] = []
 /// Reads lines with libedit on a terminal: history, Ctrl-C clears the line, Ctrl-D ends,
 /// Tab completes slash commands, tool names and ICAO codes.
 final class LineEditor {
-    let historyPath: String?
+    /// The history on disk, nil when off (`FLYFUN_NOHISTORY`) or refused (a link, a device).
+    let history: HistoryFile?
+    /// The lines in libedit's memory, mirrored so the file can be rewritten whole.
+    private var lines: [String] = []
 
     init(completions: @escaping (String) -> [String]) {
         flyfun_set_locale()
         flyfun_set_readline_name("flyfun")
-        let env = ProcessInfo.processInfo.environment
-        if env["FLYFUN_NOHISTORY"] == "1" {
-            historyPath = nil
-        } else {
-            let state = env["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? (NSHomeDirectory() + "/.local/state")
-            let dir = state + "/flyfun"
-            try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            historyPath = dir + "/history"
-        }
         using_history()
-        if let historyPath {
-            if !FileManager.default.fileExists(atPath: historyPath) {
-                FileManager.default.createFile(atPath: historyPath, contents: nil, attributes: [.posixPermissions: 0o600])
+        var history = HistoryFile.standard()
+        if let file = history {
+            do {
+                lines = try file.load()
+                for line in lines { add_history(line) }
+            } catch {
+                FileHandle.standardError.write(Data("flyfun: \(error)\n".utf8))
+                history = nil
             }
-            read_history(historyPath)
         }
+        self.history = history
         completionProvider = completions
         flyfun_set_word_breaks(" \t\n\"'`@$><=;|&{(,")
         flyfun_set_completion { text, _, _ in
@@ -66,11 +66,12 @@ final class LineEditor {
         }
         defer { free(raw) }
         let line = String(cString: raw)
-        if !line.trimmingCharacters(in: .whitespaces).isEmpty, FileManager.default.isWritableFile(atPath: historyPath ?? "/") || historyPath == nil {
+        if HistoryFile.shouldRecord(line) {
             add_history(line)
-            if let historyPath {
-                write_history(historyPath)
-                chmod(historyPath, 0o600)
+            lines.append(line)
+            if let history {
+                do { try history.save(lines) } catch { FileHandle.standardError.write(Data("flyfun: \(error)\n".utf8)) }
+                if lines.count > history.limit { lines.removeFirst(lines.count - history.limit) }
             }
         }
         return .line(line)

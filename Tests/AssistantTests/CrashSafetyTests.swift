@@ -17,17 +17,8 @@ struct CrashSafetyTests {
         _ = try Fixtures.run(["--db", Fixtures.databasePath, "ask", "mark A3692/23 as important"], environment: env)
 
         // The second import sleeps 200 ms per NOTAM inside its transaction; kill it midway.
-        let p = Process()
-        p.executableURL = try #require(Fixtures.binary)
-        p.arguments = ["--db", Fixtures.databasePath, "--now", "2023-05-15T10:00:00Z", "ask", "import briefing \(two) for flight G-KILL"]
-        p.currentDirectoryURL = Fixtures.resources.root
-        var environment = ProcessInfo.processInfo.environment
-        environment["XDG_DATA_HOME"] = data
-        environment["FLYFUN_HOME"] = Fixtures.resources.root.path
-        environment["FLYFUN_TEST_IMPORT_DELAY_MS"] = "200"
-        p.environment = environment
-        p.standardOutput = FileHandle.nullDevice
-        p.standardError = FileHandle.nullDevice
+        let p = try Fixtures.process(["--db", Fixtures.databasePath, "--now", "2023-05-15T10:00:00Z", "ask", "import briefing \(two) for flight G-KILL"],
+                                     environment: ["XDG_DATA_HOME": data, "FLYFUN_TEST_IMPORT_DELAY_MS": "200"])
         try p.run()
         Thread.sleep(forTimeInterval: 1.2)
         kill(p.processIdentifier, SIGKILL)

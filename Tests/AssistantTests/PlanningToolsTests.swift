@@ -229,7 +229,7 @@ struct PlanningToolsTests {
         let show = try planningTurn(["show profile C172S"])
         #expect(show["result"]?["icao_designator"] == "C172")
         let save = try planningTurn(["save the C172S profile as G-TEST with empty weight 1700 lb at 39.5"])
-        #expect(save["arguments"] == .object(["action": "save", "name": "G-TEST", "from_profile": "C172S", "empty_weight": 1700, "empty_arm": 39.5]))
+        #expect(save["arguments"] == .object(["action": "save", "name": "G-TEST", "from_profile": "C172S", "empty_weight": 1700, "empty_weight_unit": "lb", "empty_arm": 39.5]))
         #expect(save["error"] == .null)
         let use = try planningTurn(["weight and balance for G-TEST: pilot 80 kg"])
         #expect(abs((use["result"]?["lines"]?.arrayValue?.first?["weight"]?.doubleValue ?? 0) - 1700) < 0.01)

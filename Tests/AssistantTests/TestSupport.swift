@@ -46,11 +46,29 @@ enum Fixtures {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
 
-    /// Runs the binary with `arguments`, feeding `input` on stdin; returns stdout, stderr, exit code.
-    static func run(_ arguments: [String], input: String = "", environment extra: [String: String] = [:]) throws -> (out: String, err: String, code: Int32) {
-        guard let binary else { throw AssistantError.toolFailed(code: "no_binary", message: "flyfun binary not built: run `swift build` before `swift test` (make test does)") }
+    /// A `flyfun` process, not yet started, run in the project root with `extra` added to the
+    /// environment and its output discarded (for tests that kill or race processes).
+    static func process(_ arguments: [String], environment extra: [String: String]) throws -> Process {
+        guard let binary else { throw AssistantError.toolFailed(code: "no_binary", message: "flyfun binary not built: run `swift build` before `swift test`") }
         let p = Process()
         p.executableURL = binary
+        p.arguments = arguments
+        p.currentDirectoryURL = resources.root
+        var env = ProcessInfo.processInfo.environment
+        env["FLYFUN_HOME"] = resources.root.path
+        for (k, v) in extra { env[k] = v }
+        p.environment = env
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        return p
+    }
+
+    /// Runs the binary with `arguments`, feeding `input` on stdin; returns stdout, stderr, exit code.
+    /// With `shell`, `/bin/sh` runs instead and `arguments` are its own.
+    static func run(_ arguments: [String], input: String = "", environment extra: [String: String] = [:], shell: Bool = false) throws -> (out: String, err: String, code: Int32) {
+        guard let binary else { throw AssistantError.toolFailed(code: "no_binary", message: "flyfun binary not built: run `swift build` before `swift test` (make test does)") }
+        let p = Process()
+        p.executableURL = shell ? URL(fileURLWithPath: "/bin/sh") : binary
         p.arguments = arguments
         p.currentDirectoryURL = resources.root
         var env = ProcessInfo.processInfo.environment
