@@ -176,6 +176,10 @@ extension KeywordFallbackBackend {
             }
         }
         if handledPlaces { return changed ? args : nil }
+        // "what if it's 30?", "and at 35?": a bare number changes the one value of the last frame it can be.
+        if !changed, e.place == nil, e.airportCodes.isEmpty, let (key, value) = bareNumberSlot(text, previous) {
+            set(key, .number(value))
+        }
 
         // A new place replaces the old one: "what about Annecy", "and to LFMN?". The aircraft named
         // is no place ("and with the PA28?").
@@ -210,6 +214,24 @@ extension KeywordFallbackBackend {
             if cue(b), !cue(a) { return (b, a) }
         }
         return (text, "")
+    }
+
+    /// The plausible range of each numeric argument a bare number may change.
+    static let bareNumberRanges: [(key: String, range: ClosedRange<Double>)] = [
+        ("temperature_c", -50...55), ("tas_kts", 40...450), ("cruise_speed_kts", 40...450), ("qnh_hpa", 900...1100),
+        ("delay_hours", 0...72), ("weight", 300...12000), ("max_results", 1...50), ("max_leg_time_hours", 0.5...12),
+    ]
+
+    /// The argument of `previous` a lone number in a short turn changes, when exactly one of its
+    /// numeric values can take it; nil when the turn has no lone number, several, or several slots fit.
+    func bareNumberSlot(_ text: String, _ previous: Arguments) -> (String, Double)? {
+        let words = text.lowercased().split(whereSeparator: { $0 == " " || $0 == "?" || $0 == "!" || $0 == "," }).map(String.init)
+        guard lexicon.contentWords(words).count <= 6 else { return nil }
+        let numbers = words.compactMap { Double($0) }
+        // Only a number standing alone: "35 degrees" or "270/20" are read by the recognizers.
+        guard numbers.count == 1, let n = numbers.first, words.filter({ $0.contains(where: \.isNumber) }).count == 1 else { return nil }
+        let fits = Self.bareNumberRanges.filter { previous[$0.key]?.doubleValue != nil && $0.range.contains(n) }
+        return fits.count == 1 ? (fits[0].key, n) : nil
     }
 
     /// Tools whose arguments are all places and airport filters: merged above, not by their builder.

@@ -609,6 +609,9 @@ public struct EntityExtractor: Sendable {
                 e.place = candidate
             }
         }
+        // A quantity is never a place ("and at 35?", "what about 270/20", "and 2 hours?").
+        if let p = e.place, Self.isQuantityText(p) { e.place = nil }
+        if let p = e.subject, Self.isQuantityText(p) { e.subject = nil }
         if e.place == nil, e.routeFrom == nil, let c = LocationResolverShim.coordinateText(in: cleaned) { e.place = c }
         // A day is never a place ("what about Wednesdays", "and the Saturday?").
         let isDay = { (p: String) in Self.dayNames.contains(TextNormalizer.fold(p).replacingOccurrences(of: "the ", with: "").trimmingCharacters(in: CharacterSet(charactersIn: "s "))) }
@@ -646,6 +649,13 @@ public struct EntityExtractor: Sendable {
         guard (3...4).contains(upper.count), !Self.isQuantityToken(upper), upper.allSatisfy({ $0.isLetter || $0.isNumber }), !lexicon.commonWords.contains(text.lowercased()),
               repository.isAirportCode(upper) || upper.count == 3 && repository.isIATACode(upper) else { return nil }
         return upper
+    }
+
+    /// Text that is a number, a number with a unit or a wind ("35", "2 hours", "270/20", "30 °C"): no place.
+    static func isQuantityText(_ text: String) -> Bool {
+        let t = text.trimmingCharacters(in: .whitespaces).lowercased()
+        if LocationResolverShim.coordinateText(in: t) != nil { return false }
+        return !t.contains(where: \.isLetter) || t.range(of: #"^[-+]?\d+([.,]\d+)?\s*(°\s*[cf]?|[a-z/]{0,8})$"#, options: .regularExpression) != nil
     }
 
     /// A number with a unit or a flight level ("35C", "120KT", "FL55", "5000FT"): a quantity,
@@ -749,10 +759,11 @@ public struct EntityExtractor: Sendable {
 
 /// Finds a "lat, lon" pair typed inside a sentence.
 enum LocationResolverShim {
+    /// "47.05, 8.31", "47.05 8.31": two decimal numbers side by side, latitude then longitude.
     static func coordinateText(in text: String) -> String? {
-        let numbers = text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == ";" }).compactMap { Double($0) }
-        guard numbers.count == 2, (-90...90).contains(numbers[0]), (-180...180).contains(numbers[1]),
-              numbers.contains(where: { $0.rounded() != $0 }) else { return nil }
+        guard let r = text.range(of: #"(?<![\d.])[-+]?\d{1,2}\.\d+\s*[,; ]\s*[-+]?\d{1,3}\.\d+(?![\d.])"#, options: .regularExpression) else { return nil }
+        let numbers = text[r].split(whereSeparator: { $0 == " " || $0 == "," || $0 == ";" }).compactMap { Double($0) }
+        guard numbers.count == 2, (-90...90).contains(numbers[0]), (-180...180).contains(numbers[1]) else { return nil }
         return "\(numbers[0]), \(numbers[1])"
     }
 }

@@ -61,6 +61,9 @@ struct UnderstandingPipelineTests {
         Row(input: "runway lights notams at EGLL", tool: "notams_for_airport", arguments: ["category": "lighting"]),
         Row(input: "drone or parachute activity near EDDS notams", tool: "notams_for_airport", arguments: ["category": "warning"]),
         Row(input: "how do I perform a short-field landing on a grass runway?", tool: nil, arguments: [:]),
+        Row(input: "anything I can land at near 47.05, 8.31? max 20 nm", tool: "find_airports_near_location",
+            arguments: ["location_query": "47.05, 8.31", "max_distance_nm": 20]),
+        Row(input: "print the nav log for EGTF LFAT", tool: nil, arguments: [:]),
     ]
 
     @Test("one turn: recognizers and slots", arguments: single)
@@ -117,6 +120,11 @@ struct UnderstandingPipelineTests {
         (["I'd like to know which Czech airfields are on the way from Dresden to Brno."], "Would you mind removing the Czech-only restriction?",
          "find_airports_near_route", ["filters": nil, "to_location": "Brno"]),
         (["Takeoff distance for the C172S at LSZB at 20 °C."], "And with the PA28?", "takeoff_landing_performance", ["icao": "LSZB", "aircraft": "PA28"]),
+        // A quantity is no place; a lone number changes the one value it fits.
+        (["density altitude at LFMD 30C"], "and at 35?", "density_altitude", ["icao": "LFMD", "temperature_c": 35]),
+        (["takeoff distance PA28 at LFHM at 20C"], "what if it's 30?", "takeoff_landing_performance", ["icao": "LFHM", "temperature_c": 30]),
+        (["crosswind EGKA rwy 20 wind 240/15"], "what about 270/20", "wind_components", ["icao": "EGKA", "wind": "270/20"]),
+        (["EU261 Paris to Rome 4h delay"], "and 2 hours?", "eu261_compensation", ["to": "Rome", "delay_hours": 2]),
     ]
 
     @Test("follow-ups merge into the last frame", arguments: 0..<followUps.count)
