@@ -460,6 +460,10 @@ enum PlanningIntents {
             rest = PlanningText.removing(r, from: rest)
         }
         rest = atmosphere(rest, into: &a)
+        // "with +27": a signed number alone is the temperature of a density-altitude question.
+        if a["temperature_c"] == nil, let m = PlanningText.first(#"(?<![\w/.])([+−-]\d{1,2})(?![\d.,/])"#, in: rest), let v = PlanningText.number(m[1]) {
+            a["temperature_c"] = .number(v)
+        }
         if a["elevation_ft"] == nil, let place = airport(rest, e) { a["icao"] = .string(place) }
         // "da 3500ft 90F 30.12": with no airport, a height in feet is the field's elevation.
         if a["elevation_ft"] == nil, a["icao"] == nil, let m = PlanningText.first(#"(?<![\w.])([\d,]{3,6})\s*(ft|feet|')(?!\s*(?:agl|above))"#, in: rest),
@@ -473,6 +477,10 @@ enum PlanningIntents {
         var a: Arguments = [:]
         if let (w, _) = PlanningText.wind(in: text) { a["wind"] = .string(w.canonical) }
         if let r = PlanningText.runway(in: text) { a["runway"] = .string(r) }
+        // "xwind egkk 26 wind 310 @ 15": a runway number right after the airport code.
+        else if let m = PlanningText.first(#"\b[A-Za-z]{4}\s+(0[1-9]|[12]\d|3[0-6])([LRClrc])?(?![\d/])"#, in: text), let n = m[1] {
+            a["runway"] = .string(n + (m[2]?.uppercased() ?? ""))
+        }
         if let place = airport(text, e) { a["icao"] = .string(place) }
         return a
     }
@@ -510,7 +518,14 @@ enum PlanningIntents {
     /// The waypoints in order: every airport code typed, else "from X (via Y) to Z".
     static func route(_ text: String, _ e: Entities) -> [String] {
         // Codes keep their typed order here: it is the route.
-        let typed = e.airportCodes.filter { !planningWords.contains($0) }
+        var typed = e.airportCodes.filter { !planningWords.contains($0) }
+        // "from LOWW to LOWI via LOWL": the destination named before "via" still ends the route.
+        if typed.count >= 3, let via = text.range(of: " via ", options: .caseInsensitive),
+           let to = text.range(of: #"(?i)\bto\s+([A-Za-z]{4})\b"#, options: .regularExpression), to.upperBound <= via.lowerBound,
+           let dest = typed.first(where: { text[to].uppercased().hasSuffix($0) }), let i = typed.firstIndex(of: dest), i < typed.count - 1 {
+            typed.remove(at: i)
+            typed.append(dest)
+        }
         if typed.count >= 2 { return typed }
         guard let from = e.routeFrom, let to = e.routeTo else { return typed }
         var via: [String] = []
@@ -670,7 +685,7 @@ enum PlanningIntents {
             // "for designator AA5" → "AA5": the words naming the field are not the value.
             var words = q.split(separator: " ").map(String.init)
             while let w = words.first, words.count > 1, ["designator", "type", "icao", "the", "aircraft", "code"].contains(w.lowercased()) { words.removeFirst() }
-            a["designator"] = .string(words.joined(separator: " ").trimmingCharacters(in: .whitespaces))
+            a["designator"] = .string(EntityExtractor.trimAircraftNoun(words.joined(separator: " ").trimmingCharacters(in: .whitespaces)))
         } else if let token = aircraftToken(in: text, excluding: e.airportCodes) {
             a["designator"] = .string(token)
         } else if let t = e.aircraftType {

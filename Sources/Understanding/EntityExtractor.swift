@@ -333,10 +333,10 @@ public struct EntityExtractor: Sendable {
     func extractSpeedAndType(_ text: String, _ folded: String, into e: inout Entities) {
         if let (v, _) = Self.number(before: ["kts", "kt", "knots", "knot", "kias", "ktas", "kn", "kn."], in: folded), v >= 30, v <= 600 {
             let words = folded.split(separator: " ").map(String.init)
-            // "wind 15 kt" is not a cruise speed.
-            if !(words.contains("wind") || words.contains("gust") || words.contains("gusting") || words.contains("crosswind")) {
-                e.cruiseSpeedKts = v
-            }
+            // "wind 15 kt" is not a cruise speed; "at 100 kts with wind 240/20" is.
+            let speedAt = words.firstIndex { $0 == String(Int(v)) || $0.hasPrefix(String(Int(v))) && $0.hasSuffix("kt") || $0 == "\(Int(v))kts" } ?? 0
+            let windBefore = words[max(0, speedAt - 4)..<speedAt].contains { ["wind", "winds", "gust", "gusts", "gusting", "crosswind", "headwind", "tailwind"].contains($0) }
+            if !windBefore { e.cruiseSpeedKts = v }
         }
         if let t = aircraftType(in: text) { e.aircraftType = t }
         let words2 = folded.split(separator: " ").map(String.init)
@@ -349,6 +349,13 @@ public struct EntityExtractor: Sendable {
                 if window.contains(where: { $0.hasPrefix("leg") }) || (i > 1 && words2[i - 2] == "every") { e.legHours = v }
             }
         }
+    }
+
+    /// An aircraft name without the generic noun after it ("Diamond DA62 aircraft" → "Diamond DA62").
+    public static func trimAircraftNoun(_ s: String) -> String {
+        var words = s.split(separator: " ").map(String.init)
+        while words.count > 1, let last = words.last, ["aircraft", "airplane", "aeroplane", "plane", "type", "model"].contains(last.lowercased()) { words.removeLast() }
+        return words.joined(separator: " ")
     }
 
     /// Words before an aircraft named in passing: "in a Bonanza", "my Arrow", "with the DR400".
@@ -666,7 +673,9 @@ public struct EntityExtractor: Sendable {
 
     func namesSomethingUncached(_ text: String) -> Bool {
         if knownCode(text) != nil { return true }
-        guard text.count >= 3, !lexicon.commonWords.contains(text.lowercased()) else { return false }
+        // A common word names a place only when capitalised ("Nice", "Split", "Reading"), never "nice".
+        let common = lexicon.commonWords.contains(text.lowercased())
+        guard text.count >= 3, !common || text.first?.isUppercase == true && text.dropFirst().contains(where: \.isLowercase) else { return false }
         if resolver.readings(of: text, limit: 1).first?.exact == true { return true }
         // "Matera, Italy": a name narrowed by its country.
         if let comma = text.lastIndex(of: ","), countries.code(for: text[text.index(after: comma)...].trimmingCharacters(in: .whitespaces)) != nil {
@@ -689,7 +698,9 @@ public struct EntityExtractor: Sendable {
                 for n in stride(from: min(4, words.count - i), through: 1, by: -1) {
                     let phrase = words[i..<(i + n)].joined(separator: " ")
                     if n > 1, lexicon.commonWords.contains(words[i + n - 1].lowercased()) { continue }
-                    if namesSomething(phrase) { out.append(phrase.count <= 4 && phrase.allSatisfy { $0.isLetter || $0.isNumber } ? phrase.uppercased() : phrase); taken = n; break }
+                    // A code typed in one case is upper-cased ("lfmd"); a name in title case stays a name ("Sion").
+                    let codeShaped = phrase.count <= 4 && phrase.allSatisfy { $0.isLetter || $0.isNumber } && (phrase == phrase.lowercased() || phrase == phrase.uppercased())
+                    if namesSomething(phrase) { out.append(codeShaped ? phrase.uppercased() : phrase); taken = n; break }
                 }
             }
             i += max(taken, 1)

@@ -75,9 +75,11 @@ public struct KeywordFallbackBackend: LLMBackend {
         var c = classifyTurn(input, context: context)
         // "tell me about the C210": a type designator asked about like an airport is the aircraft,
         // when no airport or place answers to it.
-        if c.tool == "get_airport_details", let v = c.arguments["icao_code"]?.stringValue, input.range(of: v, options: .caseInsensitive) != nil,
-           !extractor.namesSomething(v), !extractor.repository.isAirportCode(v.uppercased()),
-           extractor.aircraftType(in: "the " + v) != nil {
+        if let slot = ["get_airport_details": "icao_code", "search_airports": "query"][c.tool ?? ""],
+           var v = c.arguments[slot]?.stringValue, input.range(of: v, options: .caseInsensitive) != nil {
+            for lead in ["a ", "an ", "the "] where v.lowercased().hasPrefix(lead) { v = String(v.dropFirst(lead.count)) }
+            v = EntityExtractor.trimAircraftNoun(v)
+            guard !extractor.namesSomething(v), !extractor.repository.isAirportCode(v.uppercased()), extractor.aircraftType(in: "the " + v) != nil else { return c }
             c.tool = "aircraft_type"
             c.arguments = ["designator": .string(v.contains(" ") ? v : v.uppercased())]
             c.trace.append("no airport called \(v), but an aircraft type → aircraft_type")
@@ -397,6 +399,9 @@ public struct KeywordFallbackBackend: LLMBackend {
     /// comma followed by three digits is a thousands separator and is dropped ("1,663 lb" →
     /// "1663 lb"), and a comma followed by a space separates words ("LFMD, 32°C").
     static func decimalCommas(_ text: String) -> String {
+        // "1.200 m", "2.000 ft", "1.050 kg": a dot before three digits and a unit is a thousands separator.
+        let text = text.contains(".") ? text.replacingOccurrences(of: #"(?<![\d.])(\d{1,3})\.(\d{3})(?=\s*(?:m|ft|feet|metres|meters|kg|kgs|lbs?|pounds)\b)"#,
+                                                                   with: "$1$2", options: .regularExpression) : text
         guard text.contains(",") else { return text }
         var t = text.replacingOccurrences(of: #"(?<![\d,])(\d{1,3}),(\d{1,2})(?![\d,])"#, with: "$1.$2", options: .regularExpression)
         // Thousands separators go, so every later reader sees one number ("1,663 lb" → "1663 lb").
