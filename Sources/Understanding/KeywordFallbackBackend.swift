@@ -176,7 +176,9 @@ public struct KeywordFallbackBackend: LLMBackend {
         // A new place or a new country without an opener ("French airports with a grass runway") is a new question.
         let opened = (lexicon.dialogue["openers"] ?? []).contains { folded.dropFirst().hasPrefix($0) }
         let isFollowUpShaped = opened || (entities.locationCount == 0 && entities.countries.isEmpty)
-            || (entities.countries.count == 1 && entities.locationCount == 0 && entities.words.count <= 5)
+            // "and Switzerland?" adjusts the last question; "airports in Switzerland" asks a new one.
+            || (entities.countries.count == 1 && entities.locationCount == 0 && entities.words.count <= 5
+                && !entities.words.contains(where: { Self.airportNouns.contains($0) }))
         // Cues that only make sense against an earlier question.
         let dialogueCue = ["swap", "replace_end", "clear_filter", "clear_all"].contains { lexicon.hasCue($0, in: folded) }
             || folded.contains(" what about ") || folded.contains(" how about ") || folded.contains(" more ") || folded.contains(" what if ")
