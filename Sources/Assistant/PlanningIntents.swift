@@ -680,7 +680,10 @@ enum PlanningIntents {
 
     static let aircraftType: ArgumentBuilder = { text, e in
         var a: Arguments = [:]
-        if let m = PlanningText.first(#"\b(?:for|of)\s+(?:a|an|the)?\s*([A-Za-z][\w -]{1,40}?)\s*[?.!]*\s*$"#, in: text), let q = m[1],
+        // "which kind of plane is a DHC6": a designator named after "is a" is the value, not the words before it.
+        if let m = PlanningText.first(#"\bis\s+(?:a|an|the)\s+([A-Za-z]{1,4}-?\d{1,4}[A-Za-z]?)\s*[?.!]*\s*$"#, in: text), let q = m[1] {
+            a["designator"] = .string(q.uppercased().replacingOccurrences(of: "-", with: ""))
+        } else if let m = PlanningText.first(#"\b(?:for|of)\s+(?:(?:a|an|the)\s+)?([A-Za-z][\w -]{1,40}?)\s*[?.!]*\s*$"#, in: text), let q = m[1],
            !["it", "this", "that"].contains(q.lowercased()) {
             // "for designator AA5" → "AA5": the words naming the field are not the value.
             var words = q.split(separator: " ").map(String.init)

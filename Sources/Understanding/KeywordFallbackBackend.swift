@@ -531,6 +531,15 @@ public struct KeywordFallbackBackend: LLMBackend {
         if tool == "search_airports", let q = args["query"]?.stringValue, q.contains(" "), e.countries.first != q {
             args["query"] = .string(extractor.recognisedSpan(q))
         }
+        // "Saint-Hubert airfield", "Wick airport": the place is the name; the airport noun says what kind.
+        if let def = catalog.tool(tool) {
+            for slot in ConversationContext.placeSlots + ["from_location", "to_location", "from", "to"] where def.properties[slot] != nil {
+                guard let v = args[slot]?.stringValue, let r = v.range(of: #"\s+(?i:airport|airfield|aerodrome|airstrip|aeroport|flugplatz|flughafen)$"#, options: .regularExpression)
+                else { continue }
+                let name = String(v[..<r.lowerBound])
+                if name.count >= 3, extractor.namesSomething(name) { args[slot] = .string(name) }
+            }
+        }
         // A single place read by a tool's own builder must name something; else the utterance's
         // recognised place is used ("does Emden have an ILS?" → Emden, not "ILS").
         if let def = catalog.tool(tool) {
