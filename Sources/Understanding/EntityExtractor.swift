@@ -12,6 +12,9 @@ public struct Entities: Sendable, Equatable {
     public var routeTo: String?
     /// The place after "near", "around", "close to", "of" ...
     public var place: String?
+    /// True when the place was named by proximity ("near", "close to", "in the zone of"): the
+    /// question is about what is around it, not a search for it.
+    public var placeIsProximity = false
     /// The airport a single-airport question names without a code ("tell me about Biggin Hill").
     public var subject: String?
     /// A distance, converted to nautical miles.
@@ -588,6 +591,7 @@ public struct EntityExtractor: Sendable {
                !(followUpMarker && (p.first?.isUppercase != true && p.first?.isNumber != true)),
                !(followUpMarker && e.countries.count == 1 && CountryResolver.isCountryName(p)) {
                 e.place = p
+                e.placeIsProximity = !followUpMarker && marker != " from "
             }
         }
         // "nearest field to Sion", "5 closest airports to Schiphol".

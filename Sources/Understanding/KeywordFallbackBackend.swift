@@ -73,6 +73,7 @@ public struct KeywordFallbackBackend: LLMBackend {
 
     public func classify(_ input: String, context: ConversationContext) -> Classification {
         var c = classifyTurn(input, context: context)
+        if !c.isFollowUp { c = consistent(c, input) }
         // "tell me about the C210": a type designator asked about like an airport is the aircraft,
         // when no airport or place answers to it.
         if let slot = ["get_airport_details": "icao_code", "search_airports": "query"][c.tool ?? ""],
@@ -85,6 +86,27 @@ public struct KeywordFallbackBackend: LLMBackend {
             c.trace.append("no airport called \(v), but an aircraft type → aircraft_type")
         }
         return c
+    }
+
+    /// A tool whose slots cannot hold what the turn names gives way to the one that can: two route
+    /// ends and airports asked for are a route search ("airfields near the road from Girona to
+    /// Avignon"); a place named by proximity is a search around it ("airfields close to Knokke"),
+    /// not a search for it.
+    func consistent(_ c: Classification, _ input: String) -> Classification {
+        guard let tool = c.tool, ["find_airports_near_location", "search_airports"].contains(tool) else { return c }
+        let text = extractor.correctTypos(Self.numberWords(Self.decimalCommas(Utterance.sanitize(input))), keepingCapitals: true)
+        let e = extractor.extract(text)
+        var target: String?
+        if let f = e.routeFrom, let t = e.routeTo, TextNormalizer.fold(f) != TextNormalizer.fold(t),
+           e.words.contains(where: { Self.airportNouns.contains($0) }) || !e.filters.isEmpty || e.distanceNM != nil {
+            target = "find_airports_near_route"
+        } else if tool == "search_airports", e.placeIsProximity, e.place != nil, e.countries.count <= 1 || e.countryRestriction != nil {
+            target = "find_airports_near_location"
+        }
+        guard let target else { return c }
+        var out = Classification(tool: target, arguments: arguments(for: target, text, e), confidence: c.confidence, trace: c.trace)
+        out.trace.append("\(tool) cannot hold what the turn names → \(target)")
+        return out
     }
 
     /// The classification of one turn, before the aircraft check above.
