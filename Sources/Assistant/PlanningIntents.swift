@@ -614,7 +614,7 @@ enum PlanningIntents {
         // Days of notice only make sense for a cancellation; a follow-up ("they told me 10 days before") adds them to one.
         if let n = PlanningText.noticeDays(in: lower) { a["notice_days"] = .number(Double(n)) }
         if let h = PlanningText.delayHours(in: lower) { a["delay_hours"] = .number(h) }
-        if PlanningText.first(#"\bnon[- ]?(?:eu|european|uk|british)\s+(?:airline|carrier)\b"#, in: lower) != nil { a["carrier_region"] = "other" }
+        if PlanningText.first(#"\bnon[- ]?(?:eu|european|uk|british)\s+(?:airline|carrier)\b|\b(?:airline|carrier)\b.*\bnon[- ]?(?:eu|european)\b"#, in: lower) != nil { a["carrier_region"] = "other" }
         else if PlanningText.first(#"\b(?:eu|european|community)\s+(?:airline|carrier)\b"#, in: lower) != nil { a["carrier_region"] = "eu" }
         else if PlanningText.first(#"\b(?:uk|british)\s+(?:airline|carrier)\b"#, in: lower) != nil { a["carrier_region"] = "uk" }
         // "a German airline", "a US carrier": the carrier's country says its region.

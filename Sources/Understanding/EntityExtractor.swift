@@ -666,7 +666,8 @@ public struct EntityExtractor: Sendable {
     static func isQuantityText(_ text: String) -> Bool {
         let t = text.trimmingCharacters(in: .whitespaces).lowercased()
         if LocationResolverShim.coordinateText(in: t) != nil { return false }
-        return !t.contains(where: \.isLetter) || t.range(of: #"^[-+]?\d+([.,]\d+)?\s*(°\s*[cf]?|[a-z/]{0,8})$"#, options: .regularExpression) != nil
+        return !t.contains(where: \.isLetter)
+            || t.range(of: #"^[-+]?\d+([.,]\d+)?\s*(°\s*[cf]?|[a-z/]{0,8})(\s+(per|an|a|each|of)\s+[a-z]+)?$"#, options: .regularExpression) != nil
     }
 
     /// A number with a unit or a flight level ("35C", "120KT", "FL55", "5000FT"): a quantity,

@@ -93,10 +93,20 @@ public struct KeywordFallbackBackend: LLMBackend {
     /// Avignon"); a place named by proximity is a search around it ("airfields close to Knokke"),
     /// not a search for it.
     func consistent(_ c: Classification, _ input: String) -> Classification {
-        guard let tool = c.tool, ["find_airports_near_location", "search_airports"].contains(tool) else { return c }
+        guard let tool = c.tool, ["find_airports_near_location", "search_airports", "get_airport_details", "browse_rules"].contains(tool) else { return c }
         let text = extractor.correctTypos(Self.numberWords(Self.decimalCommas(Utterance.sanitize(input))), keepingCapitals: true)
         let e = extractor.extract(text)
         var target: String?
+        let words = Set(e.words)
+        // "pa28 landing egbj rwy 26": an aircraft with a take-off or landing word is a performance question.
+        if tool == "get_airport_details", e.aircraftType != nil, !words.isDisjoint(with: ["takeoff", "landing", "roll", "t/o", "ldg"]) {
+            return retarget(c, "takeoff_landing_performance", text, e)
+        }
+        // "rules for the night flight in Austria": a named topic makes it a question, not browsing.
+        if tool == "browse_rules" {
+            return words.isDisjoint(with: lexicon.rulesTopics) ? c : retarget(c, "answer_rules_question", text, e)
+        }
+        guard tool != "get_airport_details" else { return c }
         if let f = e.routeFrom, let t = e.routeTo, TextNormalizer.fold(f) != TextNormalizer.fold(t),
            e.words.contains(where: { Self.airportNouns.contains($0) }) || !e.filters.isEmpty || e.distanceNM != nil {
             target = "find_airports_near_route"
@@ -104,8 +114,13 @@ public struct KeywordFallbackBackend: LLMBackend {
             target = "find_airports_near_location"
         }
         guard let target else { return c }
+        return retarget(c, target, text, e)
+    }
+
+    /// `c` given to `target`, with its arguments read again for that tool.
+    func retarget(_ c: Classification, _ target: String, _ text: String, _ e: Entities) -> Classification {
         var out = Classification(tool: target, arguments: arguments(for: target, text, e), confidence: c.confidence, trace: c.trace)
-        out.trace.append("\(tool) cannot hold what the turn names → \(target)")
+        out.trace.append("\(c.tool ?? "none") cannot hold what the turn names → \(target)")
         return out
     }
 
@@ -285,7 +300,8 @@ public struct KeywordFallbackBackend: LLMBackend {
                 let strongRule = best.met && best.score >= Self.scoreThreshold + 1.5 || bareCode
                 if !strongRule && top.score >= Self.noneThreshold && !looksLikeSQL {
                     // The classifier reads single questions; a short turn after one may still adjust it.
-                    if let last = context.lastTool, isFollowUpShaped || dialogueCue || lexicon.hasCue("same_for", in: folded),
+                    // Any short turn that changes the last frame counts, whatever its shape ("the airline is american, non-EU").
+                    if let last = context.lastTool, isFollowUpShaped || dialogueCue || lexicon.hasCue("same_for", in: folded) || contentCount <= 8,
                        contentCount <= 8 || lexicon.hasCue("same_for", in: folded),
                        let carried = followUp(last, context.lastArguments, text, sameFor(entities, folded)) {
                         trace.append("follow-up of \(last) (the classifier alone saw no question)")

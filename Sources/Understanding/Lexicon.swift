@@ -34,6 +34,9 @@ public struct Lexicon: Sendable {
     /// "including large airports", "no big ones".
     public var includeLarge: [String] = []
     public var excludeLarge: [String] = []
+    /// Words that name a topic of the country rules ("night", "transponder", "channel"): with one,
+    /// "rules for Austria" is a question about that topic rather than browsing (`out_of_scope.json`'s `rules_topics`).
+    public var rulesTopics: Set<String> = []
     /// One value of an enumerated argument and the phrases that name it.
     public struct EnumSynonyms: Sendable { public var value: String; public var phrases: [String] }
     /// `tool.argument` → its values' phrases, in file order (`enums.json`).
@@ -96,6 +99,7 @@ public struct Lexicon: Sendable {
         }
         lexicon.outOfScopeExceptions = exceptions
         lexicon.languages = Set(try strings(o, "languages", "out_of_scope.json"))
+        lexicon.rulesTopics = Set(try strings(o, "rules_topics", "out_of_scope.json"))
         let f = try object("filters.json")
         guard let rules = f["rules"] as? [[String: Any]], !rules.isEmpty else {
             throw UnderstandingError.invalidLexicon(file: "filters.json", message: "'rules' must be a non-empty list")
