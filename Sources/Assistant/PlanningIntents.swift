@@ -92,6 +92,10 @@ enum PlanningText {
         if let m = first(#"(?<![\d/])(\d{3})\s*(?:°|degrees?|deg)\s*(?:true\s*|magnetic\s*)?(?:at\s*|@\s*|with\s*|,\s*)?(\d{1,3})\s*(kts?|knots|kn|mps|m/s|kmh|km/h)(?:\s*,?\s*(?:gusting|gusts?|g)\s*(?:to\s*)?(\d{1,3}))?"#, in: text) {
             found.append((WindText(direction: Int(m[1]!), speed: Int(m[2]!)!, gust: m[4].flatMap { Int($0) }, unit: unitCode(m[3])), m.range))
         }
+        // "turns to 340 with 16 knots": a direction of three digits, then the speed with its unit.
+        if let m = first(#"(?<![\d/.])([0-3]\d{2})\s*(?:with|at|@)\s*(\d{1,2})\s*(kts?|knots|kn)\b"#, in: text), let d = Int(m[1]!), d <= 360 {
+            found.append((WindText(direction: d, speed: Int(m[2]!)!, gust: nil, unit: "KT"), m.range))
+        }
         // "wind 5 kts from 340": the speed before the direction.
         if let m = first(#"\bwinds?\s*(?:of\s*)?(\d{1,3})\s*"# + speedUnit + #"\s*from\s*(\d{3})\b"#, in: text), m[2] != nil {
             found.append((WindText(direction: Int(m[3]!), speed: Int(m[1]!)!, gust: nil, unit: unitCode(m[2])), m.range))
@@ -271,7 +275,10 @@ enum PlanningText {
 
     /// "runway 22", "rwy 09L", "RW 27".
     static func runway(in text: String) -> String? {
-        first(#"\b(?:runway|rwy|rw)\s*(\d{1,2}[lrc]?)\b"#, in: text)?[1].map { $0.uppercased() }
+        if let r = first(#"\b(?:runway|rwy|rw)\s*(\d{1,2}[lrc]?)\b"#, in: text)?[1] { return r.uppercased() }
+        // "on the 28", "for the 16 with …": a runway number after "the", never a quantity.
+        return first(#"\b(?:on|for|at|onto|use)\s+the\s+(0[1-9]|[12]\d|3[0-6])([lrc])?\b(?!\s*(?:kts?|knots|kn|°|deg|degrees|c|f|nm|km|ft|m|minutes|min|hours|h|%|kg|lb)\b)(?![/.,]\d)"#, in: text)
+            .map { ($0[1] ?? "") + ($0[2]?.uppercased() ?? "") }
     }
 
     /// A weight for performance: "1100 kg", "2400 lb".
@@ -298,7 +305,7 @@ enum PlanningText {
         if let m = first(#"\b(\d{1,2})\s*(?:hours?|hrs?|h)\s*(?:and\s*)?(\d{1,2})\s*(?:minutes?|mins?|m)\b"#, in: text), let h = number(m[1]), let mins = number(m[2]) {
             return ((h + mins / 60) * 100).rounded() / 100
         }
-        if let m = first(#"(\d{1,3}(?:\.\d+)?)\s*(?:hours?|hrs?|h)\b"#, in: text), let h = number(m[1]) { return h }
+        if let m = first(#"(\d{1,3}(?:\.\d+)?)\s*-?\s*(?:hours?|hrs?|h)\b"#, in: text), let h = number(m[1]) { return h }
         if let m = first(#"(\d{1,4})\s*(?:minutes?|mins?)\b"#, in: text), let mins = number(m[1]) { return mins / 60 }
         return nil
     }
@@ -680,8 +687,13 @@ enum PlanningIntents {
 
     static let aircraftType: ArgumentBuilder = { text, e in
         var a: Arguments = [:]
+        // "what is a TBM 900?", "what's a Piper Cub": the name as typed.
+        if let m = PlanningText.first(#"^\s*(?:what(?:'s|s| is)|wat is|wats|what does)\s+(?:a|an|the)\s+([A-Za-z][\w -]{1,30}?)\s*(?:mean)?\s*[?.!]*\s*$"#, in: text),
+           let q = m[1], q.split(separator: " ").count <= 3 {
+            let name = EntityExtractor.trimAircraftNoun(q.trimmingCharacters(in: .whitespaces))
+            a["designator"] = .string(name.contains(" ") ? name : name.uppercased())
         // "which kind of plane is a DHC6": a designator named after "is a" is the value, not the words before it.
-        if let m = PlanningText.first(#"\bis\s+(?:a|an|the)\s+([A-Za-z]{1,4}-?\d{1,4}[A-Za-z]?)\s*[?.!]*\s*$"#, in: text), let q = m[1] {
+        } else if let m = PlanningText.first(#"\bis\s+(?:a|an|the)\s+([A-Za-z]{1,4}-?\d{1,4}[A-Za-z]?)\s*[?.!]*\s*$"#, in: text), let q = m[1] {
             a["designator"] = .string(q.uppercased().replacingOccurrences(of: "-", with: ""))
         } else if let m = PlanningText.first(#"\b(?:for|of)\s+(?:(?:a|an|the)\s+)?([A-Za-z][\w -]{1,40}?)\s*[?.!]*\s*$"#, in: text), let q = m[1],
            !["it", "this", "that"].contains(q.lowercased()) {

@@ -25,16 +25,17 @@ extension KeywordFallbackBackend {
             if args[key] != value { args[key] = value; changed = true }
         }
 
-        // Swap direction: "reverse it", "the way back".
+        // Swap direction: "reverse it", "the way back" ("swap Ireland for France" replaces one value, below).
         var handledPlaces = false
-        if lexicon.hasCue("swap", in: padded) {
+        let exchange = exchangeWords(in: text)
+        if exchange == nil, lexicon.hasCue("swap", in: padded) {
             for (a, b) in [("from_location", "to_location"), ("from", "to")] {
                 if let x = args[a], let y = args[b] { args[a] = y; args[b] = x; changed = true; handledPlaces = true }
             }
             if let w = args["waypoints"]?.arrayValue { args["waypoints"] = .array(w.reversed()); changed = true; handledPlaces = true }
         }
         // "Antwerp instead of Brussels": the argument that held Brussels now holds Antwerp.
-        if !handledPlaces, let (new, old) = replacement(in: text) {
+        if !handledPlaces, let (new, old) = exchange ?? replacement(in: text) {
             handledPlaces = replace(old, with: new, in: &args, props: props)
             changed = changed || handledPlaces
         }
@@ -76,7 +77,15 @@ extension KeywordFallbackBackend {
             args["filters"] = filters.isEmpty ? nil : .object(filters)
         } else if !e.filters.isEmpty, props["filters"] != nil {
             var filters = def.intent.mergeRule("filters") == "accumulate" ? (previous["filters"]?.objectValue ?? [:]) : [:]
-            for (k, v) in e.filters {
+            // "instead of customs, …": the filters named after the cue are the ones replaced.
+            var replaced: Set<String> = []
+            if let r = text.range(of: #"(?i)\b(?:instead of|rather than|in place of)\s+([^,;]+)"#, options: .regularExpression) {
+                replaced = Set(extractor.extract(String(text[r])).filters.keys)
+                for k in replaced { filters[k] = nil }
+            }
+            for (k, v) in e.filters where !replaced.contains(k) {
+                // "not asphalt, I need customs": a filter the last question set, now negated, is taken back.
+                if v == .bool(false), previous["filters"]?[k] == .bool(true) { filters[k] = nil; continue }
                 // A new length limit replaces the old one in either direction ("make it at most 800 m").
                 if k == "min_runway_length_ft" { filters["max_runway_length_ft"] = nil }
                 if k == "max_runway_length_ft" { filters["min_runway_length_ft"] = nil }
@@ -89,6 +98,10 @@ extension KeywordFallbackBackend {
             if var filters = args["filters"]?.objectValue, filters["point_of_entry"] != nil {
                 filters["point_of_entry"] = nil; args["filters"] = filters.isEmpty ? nil : .object(filters); changed = true
             }
+        }
+        // "any day actually", "show all categories": the value of that argument is dropped.
+        for (key, nouns) in Self.clearableNouns where args[key] != nil {
+            if nouns.contains(where: { n in ["any", "all", "every", "whatever"].contains { padded.contains(" \($0) \(n) ") } }) { args[key] = nil; changed = true }
         }
         // "gusting 25?": a gust added to the wind already given.
         if let wind = args["wind"]?.stringValue, props["wind"] != nil,
@@ -127,7 +140,7 @@ extension KeywordFallbackBackend {
         }
         // A list of countries ("add Belgium too", "Slovenia instead of Austria"): extended, or one replaced.
         if props["countries"] != nil, !e.countries.isEmpty, var list = args["countries"]?.arrayValue?.compactMap(\.stringValue) {
-            if let (new, old) = replacement(in: text), let n = extractor.countries.code(for: new), let o = extractor.countries.code(for: old),
+            if let (new, old) = exchange ?? replacement(in: text), let n = extractor.countries.code(for: new), let o = extractor.countries.code(for: old),
                let i = list.firstIndex(of: o) {
                 list[i] = n
             } else if clearing {
@@ -214,6 +227,24 @@ extension KeywordFallbackBackend {
             if cue(b), !cue(a) { return (b, a) }
         }
         return (text, "")
+    }
+
+    /// Arguments a pilot drops by naming them with "any"/"all" ("any day", "all categories").
+    static let clearableNouns: [String: [String]] = ["day_of_week": ["day", "days"], "category": ["category", "categories", "kinds", "types"],
+                                                     "max_results": ["results"], "max_distance_nm": ["distance"]]
+
+    /// "swap Ireland for France", "replace EGTF with EGKA", "change Lyon to Grenoble": the new and the old value.
+    func exchangeWords(in text: String) -> (new: String, old: String)? {
+        guard let r = text.range(of: #"(?i)\b(?:swap|replace|change|substitute|exchange)\s+(.+?)\s+(?:for|with|by|to|w)\s+(.+?)[?.!]*$"#, options: .regularExpression) else { return nil }
+        let m = String(text[r])
+        guard let re = try? NSRegularExpression(pattern: #"(?i)\b(?:swap|replace|change|substitute|exchange)\s+(.+?)\s+(?:for|with|by|to|w)\s+(.+?)[?.!]*$"#),
+              let x = re.firstMatch(in: m, range: NSRange(m.startIndex..., in: m)),
+              let a = Range(x.range(at: 1), in: m), let b = Range(x.range(at: 2), in: m) else { return nil }
+        let old = String(m[a]).trimmingCharacters(in: .whitespaces), new = String(m[b]).trimmingCharacters(in: .whitespaces)
+        // Only names: "change the radius to 20" is a value, read elsewhere.
+        guard !["it", "the radius", "the distance", "radius", "the speed", "speed"].contains(old.lowercased()),
+              extractor.namesSomething(new) || extractor.countries.code(for: new) != nil else { return nil }
+        return (new, old)
     }
 
     /// The plausible range of each numeric argument a bare number may change.

@@ -51,7 +51,7 @@ public struct Entities: Sendable, Equatable {
     /// True when the utterance only adjusts a previous question (filters, radius, count).
     public var hasModifiers: Bool {
         !filters.isEmpty || distanceNM != nil || count != nil || includeLarge != nil || cruiseSpeedKts != nil
-            || aircraftType != nil || dayOfWeek != nil || legHours != nil || carrierRegion != nil
+            || aircraftType != nil || dayOfWeek != nil || legHours != nil || carrierRegion != nil || !enumValues.isEmpty
     }
 
     /// Number of distinct locations named.
@@ -260,7 +260,8 @@ public struct EntityExtractor: Sendable {
     func extractCount(_ folded: String, into e: inout Entities) {
         let words = folded.split(separator: " ").map(String.init)
         let nouns: Set<String> = ["airports", "airfields", "aerodromes", "results", "options", "strips", "fields", "stops", "places", "alternates", "of", "closest", "nearest", "best", "more", "airport"]
-        let leaders: Set<String> = ["top", "first", "show", "list", "max", "maximum", "up", "give", "find", "me", "limit", "only", "just", "the"]
+        let leaders: Set<String> = ["top", "first", "show", "list", "max", "maximum", "up", "give", "find", "me", "limit", "only", "just", "the",
+                                    "closest", "nearest", "best"]
         let spelled = ["one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "twenty": 20, "dozen": 12]
         for (i, w) in words.enumerated() {
             guard let n = Int(w) ?? spelled[w], n > 0, n <= 200 else { continue }

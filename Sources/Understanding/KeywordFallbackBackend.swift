@@ -137,6 +137,12 @@ public struct KeywordFallbackBackend: LLMBackend {
             entities.subject = mention
             trace.append("place mention → \(mention)")
         }
+        // "from there to Bremen": a route end that points back is the place talked about.
+        if let subject = context.subject {
+            let pointers: Set<String> = ["there", "here", "it", "that", "that airport", "that field", "this airport", "the same airport"]
+            if let f = entities.routeFrom, pointers.contains(f.lowercased()) { entities.routeFrom = subject; trace.append("route start → \(subject)") }
+            if let t = entities.routeTo, pointers.contains(t.lowercased()) { entities.routeTo = subject; trace.append("route end → \(subject)") }
+        }
         // "mark it read", "flag the second one": a NOTAM the last answer showed.
         var notamReferenced = false
         if entities.notamIDs.isEmpty, !entities.hasNotamText, let id = notamReference(in: entities, context: context) {
@@ -599,6 +605,10 @@ public struct KeywordFallbackBackend: LLMBackend {
         if tool == context.lastTool, TextNormalizer.fold(text).contains("same"), let def = catalog.tool(tool) {
             for (k, v) in context.lastArguments where args[k] == nil && !Self.placeKeys.contains(k) && def.properties[k] != nil { args[k] = v }
         }
+        // "compare with the Netherlands" after Belgium's rules: the earlier country first.
+        if tool == "compare_rules_between_countries", e.countries.count == 1, let earlier = Self.countriesOf(context.lastArguments).first, earlier != e.countries[0] {
+            args["countries"] = .array([.string(earlier), .string(e.countries[0])])
+        }
         // "stps riga vilnius 120kt": two places named without a cue are the route's two ends.
         if let def = catalog.tool(tool), def.properties["from_location"] != nil, args["from_location"] == nil, args["to_location"] == nil {
             let mentions = extractor.placeMentions(in: text, limit: 2)
@@ -647,6 +657,8 @@ public struct KeywordFallbackBackend: LLMBackend {
            let named = e.place ?? e.airportCodes.first, TextNormalizer.fold(named) != TextNormalizer.fold(subject) {
             return true
         }
+        // "compare with the Netherlands" after the rules of Belgium: the earlier country is the other one.
+        if need == "two_countries", e.countries.count == 1, let earlier = Self.countriesOf(context.lastArguments).first, earlier != e.countries[0] { return true }
         guard e.place == nil, e.airportCodes.isEmpty, e.routeFrom == nil else { return false }
         switch need {
         case "airport", "location": return context.subject != nil
@@ -655,6 +667,13 @@ public struct KeywordFallbackBackend: LLMBackend {
             return (p["from_location"] ?? p["from"]) != nil && (p["to_location"] ?? p["to"]) != nil
         default: return false
         }
+    }
+
+    /// The countries a frame holds (`countries`, `country_code`, or a search's country query).
+    static func countriesOf(_ args: Arguments) -> [String] {
+        if let list = args["countries"]?.arrayValue?.compactMap(\.stringValue), !list.isEmpty { return list }
+        if let c = args["country_code"]?.stringValue { return [c] }
+        return []
     }
 
     /// Whether a place text is really a country ("what about Germany").
