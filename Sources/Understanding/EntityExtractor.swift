@@ -196,7 +196,9 @@ public struct EntityExtractor: Sendable {
             return t.count == 3 ? repository.isIATACode(u) : repository.isAirportCode(u)
         }
         func joiner(_ j: Int) -> Bool { tokens.indices.contains(j) && ["to", "and"].contains(tokens[j].lowercased()) }
-        return code(i) && (joiner(i + 1) && code(i + 2) || joiner(i - 1) && code(i - 2))
+        // The other end may be a town the data knows ("lgw to lisbon").
+        func end(_ j: Int) -> Bool { code(j) || tokens.indices.contains(j) && isKnownPlace(tokens[j]) }
+        return code(i) && (joiner(i + 1) && end(i + 2) || joiner(i - 1) && end(i - 2))
     }
 
     // MARK: - Countries

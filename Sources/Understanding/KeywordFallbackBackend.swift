@@ -99,7 +99,8 @@ public struct KeywordFallbackBackend: LLMBackend {
         var target: String?
         let words = Set(e.words)
         // "pa28 landing egbj rwy 26": an aircraft with a take-off or landing word is a performance question.
-        if tool == "get_airport_details", e.aircraftType != nil, !words.isDisjoint(with: ["takeoff", "landing", "roll", "t/o", "ldg"]) {
+        let namesAircraft = e.aircraftType != nil || e.words.contains { $0.contains(where: \.isNumber) && extractor.aircraftType(in: "a " + $0) != nil }
+        if tool == "get_airport_details", namesAircraft, !words.isDisjoint(with: ["takeoff", "landing", "roll", "t/o", "ldg"]) {
             return retarget(c, "takeoff_landing_performance", text, e)
         }
         // "rules for the night flight in Austria": a named topic makes it a question, not browsing.
