@@ -93,7 +93,7 @@ enum PlanningText {
             found.append((WindText(direction: Int(m[1]!), speed: Int(m[2]!)!, gust: m[4].flatMap { Int($0) }, unit: unitCode(m[3])), m.range))
         }
         // "turns to 340 with 16 knots": a direction of three digits, then the speed with its unit.
-        if let m = first(#"(?<![\d/.])([0-3]\d{2})\s*(?:with|at|@)\s*(\d{1,2})\s*(kts?|knots|kn)\b"#, in: text), let d = Int(m[1]!), d <= 360 {
+        if let m = first(#"(?<![\d/.])([0-3]\d{2})\s*(?:with|at|@|of)\s*(\d{1,2})\s*(kts?|knots|kn)\b"#, in: text), let d = Int(m[1]!), d <= 360 {
             found.append((WindText(direction: d, speed: Int(m[2]!)!, gust: nil, unit: "KT"), m.range))
         }
         // "wind 5 kts from 340": the speed before the direction.
@@ -485,7 +485,8 @@ enum PlanningIntents {
         if let (w, _) = PlanningText.wind(in: text) { a["wind"] = .string(w.canonical) }
         if let r = PlanningText.runway(in: text) { a["runway"] = .string(r) }
         // "xwind egkk 26 wind 310 @ 15": a runway number right after the airport code.
-        else if let m = PlanningText.first(#"\b[A-Za-z]{4}\s+(0[1-9]|[12]\d|3[0-6])([LRClrc])?(?![\d/])"#, in: text), let n = m[1] {
+        else if let code = e.airportCodes.first,
+                let m = PlanningText.first(#"\b"# + code + #"\s+(0[1-9]|[12]\d|3[0-6])([LRClrc])?(?![\d/])"#, in: text), let n = m[1] {
             a["runway"] = .string(n + (m[2]?.uppercased() ?? ""))
         }
         if let place = airport(text, e) { a["icao"] = .string(place) }

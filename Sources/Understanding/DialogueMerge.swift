@@ -231,6 +231,7 @@ extension KeywordFallbackBackend {
 
     /// Arguments a pilot drops by naming them with "any"/"all" ("any day", "all categories").
     static let clearableNouns: [String: [String]] = ["day_of_week": ["day", "days"], "category": ["category", "categories", "kinds", "types"],
+                                                     "runway": ["runways", "runway"],
                                                      "max_results": ["results"], "max_distance_nm": ["distance"]]
 
     /// "swap Ireland for France", "replace EGTF with EGKA", "change Lyon to Grenoble": the new and the old value.

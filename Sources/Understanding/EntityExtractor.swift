@@ -324,7 +324,13 @@ public struct EntityExtractor: Sendable {
             guard window.contains("runway") || window.contains("rwy") || window.contains("strip") || window.contains("long") else { continue }
             let feet = unit.hasPrefix("m") ? (v * 3.28084).rounded() : v
             let before = words[max(0, i - 3)..<i].joined(separator: " ")
-            if before.contains("under") || before.contains("less than") || before.contains("shorter") || before.contains("below") || before.contains("max") || before.contains("at most") {
+            let after = words[min(words.count, i + 2)..<min(words.count, i + 5)].joined(separator: " ")
+            // "not shorter than 800 m" is a minimum; "800 m or shorter" and "no longer than" are maxima.
+            let negatedMax = ["not shorter", "no shorter", "not less", "no less"].contains { before.contains($0) }
+            let negatedMin = ["not longer", "no longer", "not more", "no more"].contains { before.contains($0) }
+            let maxAfter = ["or shorter", "or less", "at most", "max", "maximum", "or under"].contains { after.hasPrefix($0) }
+            let maxBefore = ["under", "less than", "shorter", "below", "max", "at most"].contains { before.contains($0) }
+            if negatedMin || maxAfter || maxBefore && !negatedMax {
                 e.filters["max_runway_length_ft"] = .number(feet)
             } else {
                 e.filters["min_runway_length_ft"] = .number(feet)

@@ -271,7 +271,9 @@ public struct KeywordFallbackBackend: LLMBackend {
                 // After a question that takes a place, a name alone asks it again there ("Annecy?").
                 var e = entities
                 e.place = name
-                if let last = context.lastTool, last == tool || catalog.tool(last)?.properties["location_query"] != nil && !airport,
+                // After a search by name, another name is searched the same way ("what about Saint-Nazaire").
+                if let last = context.lastTool, last == tool || catalog.tool(last)?.properties["location_query"] != nil && !airport
+                    || last == "search_airports" && context.lastArguments["query"].map({ extractor.countries.code(for: $0.stringValue ?? "") == nil }) == true,
                    let carried = followUp(last, context.lastArguments, text, e) {
                     trace.append("a name alone → follow-up of \(last)")
                     return Classification(tool: last, arguments: carried, confidence: 0.6, isFollowUp: true, trace: trace)
