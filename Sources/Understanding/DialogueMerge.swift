@@ -363,7 +363,7 @@ extension KeywordFallbackBackend {
         let routeLast = context.lastArguments["to_location"] != nil || context.lastArguments["to"] != nil
         if routeLast, !["there", "that airport", "that field", "that one", "this one"].contains(where: { padded.contains(" \($0) ") }) { return nil }
         // "make it 80 km": "it" with a changed value is the question, not a place.
-        let onlyIt = !["there", "that one", "this one", "that airport", "that field", "that airfield", "the same airport", "same place"].contains { padded.contains(" \($0) ") }
+        let onlyIt = !(lexicon.dialogue["deictic"] ?? []).contains { $0 != "it" && padded.contains(" \($0) ") }
         if onlyIt, e.hasModifiers || e.distanceNM != nil || e.count != nil { return nil }
         if lexicon.hasCue("deictic", in: padded) { return context.subject }
         return nil

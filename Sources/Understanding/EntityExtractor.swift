@@ -109,7 +109,7 @@ public struct EntityExtractor: Sendable {
         " include ", " only", " please", " under ", " over ", " longer ", " shorter ", " and show", " show ", " sorted",
         " max ", " maximum ", " top ", " up to ", " less than ", " more than ", " by ", " on ", " without ", " excluding ",
         " using ", " via ", " if ", " when ", " then ", " so ", " but ", " as ", " hard ", " paved ", " grass ", " lit ",
-        " customs", " airports", " airfields", " aerodromes", " strips", " fields",
+        " customs", " airports", " airfields", " aerodromes", " strips", " fields", " the same", " same ",
     ]
 
     /// `text` with known misspellings corrected, word by word, keeping everything else as typed.
@@ -356,7 +356,9 @@ public struct EntityExtractor: Sendable {
             // "2 hour legs", and the attached form "2h legs" / "1.5hr".
             let attached = w.range(of: #"^\d+(\.\d+)?(h|hr|hrs|hours?)$"#, options: .regularExpression) != nil
                 ? Double(w.prefix(while: { $0.isNumber || $0 == "." })) : nil
-            if let v = attached ?? ((w == "hours" || w == "hour" || w == "h" || w == "hr" || w == "hrs") && i > 0 ? Double(words2[i - 1]) : nil) {
+            if var v = attached ?? ((w == "hours" || w == "hour" || w == "h" || w == "hr" || w == "hrs") && i > 0 ? Double(words2[i - 1]) : nil) {
+                // "1 hour 30": the minutes after the hours.
+                if i + 1 < words2.count, let m = Double(words2[i + 1]), m > 0, m < 60 { v += (m / 60 * 100).rounded() / 100 }
                 let window = words2[max(0, i - 5)..<min(words2.count, i + 3)]
                 if window.contains(where: { $0.hasPrefix("leg") }) || (i > 1 && words2[i - 2] == "every") { e.legHours = v }
             }
@@ -598,6 +600,8 @@ public struct EntityExtractor: Sendable {
                                            "track", "the road", "the leg", "the course", "course", "the centreline", "the centerline", "my route", "the path"]
             if let p = Self.trimPlace(rest), !routeWords.contains(p.lowercased()), !(p == p.lowercased() && lexicon.commonWords.contains(p)),
                !(followUpMarker && (p.first?.isUppercase != true && p.first?.isNumber != true)),
+               // After "and", the words must name something ("and the QNH is 1005" is a value, not a place).
+               !(marker == " and " && !namesSomething(recognisedSpan(p))),
                !(followUpMarker && e.countries.count == 1 && CountryResolver.isCountryName(p)) {
                 e.place = p
                 e.placeIsProximity = !followUpMarker && marker != " from "

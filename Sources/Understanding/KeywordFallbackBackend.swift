@@ -613,9 +613,10 @@ public struct KeywordFallbackBackend: LLMBackend {
             args["countries"] = .array([.string(earlier), .string(e.countries[0])])
         }
         // "stps riga vilnius 120kt": two places named without a cue are the route's two ends.
-        if let def = catalog.tool(tool), def.properties["from_location"] != nil, args["from_location"] == nil, args["to_location"] == nil {
+        if let def = catalog.tool(tool), let (f, t) = [("from_location", "to_location"), ("from", "to")].first(where: { def.properties[$0.0] != nil }),
+           args[f] == nil, args[t] == nil {
             let mentions = extractor.placeMentions(in: text, limit: 2)
-            if mentions.count == 2 { args["from_location"] = .string(mentions[0]); args["to_location"] = .string(mentions[1]) }
+            if mentions.count == 2 { args[f] = .string(mentions[0]); args[t] = .string(mentions[1]) }
         }
         // "nav log of Reus to Girona to Perpignan": every place named, when the tool's reader missed some.
         if tool == "nav_log", args["waypoints"] == nil, case let mentions = extractor.placeMentions(in: text, limit: 12), mentions.count >= 2 {
