@@ -92,12 +92,17 @@ enum PlanningText {
         if let m = first(#"(?<![\d/])(\d{3})\s*(?:°|degrees?|deg)\s*(?:true\s*|magnetic\s*)?(?:at\s*|@\s*|with\s*|,\s*)?(\d{1,3})\s*(kts?|knots|kn|mps|m/s|kmh|km/h)(?:\s*,?\s*(?:gusting|gusts?|g)\s*(?:to\s*)?(\d{1,3}))?"#, in: text) {
             found.append((WindText(direction: Int(m[1]!), speed: Int(m[2]!)!, gust: m[4].flatMap { Int($0) }, unit: unitCode(m[3])), m.range))
         }
+        // "310 at 16 g 26": a direction, a speed and a gust without the word "wind".
+        if let m = first(#"(?<![\d/.])([0-3]\d{2})\s*(?:at|@)\s*(\d{1,2})\s*(?:kts?|knots)?\s*(?:g|gusts?|gusting)\s*(?:to\s*)?(\d{1,2})\b"#, in: text),
+           let d = Int(m[1]!), d <= 360 {
+            found.append((WindText(direction: d, speed: Int(m[2]!)!, gust: Int(m[3]!), unit: "KT"), m.range))
+        }
         // "turns to 340 with 16 knots": a direction of three digits, then the speed with its unit.
         if let m = first(#"(?<![\d/.])([0-3]\d{2})\s*(?:with|at|@|of)\s*(\d{1,2})\s*(kts?|knots|kn)\b"#, in: text), let d = Int(m[1]!), d <= 360 {
             found.append((WindText(direction: d, speed: Int(m[2]!)!, gust: nil, unit: "KT"), m.range))
         }
         // "wind 5 kts from 340": the speed before the direction.
-        if let m = first(#"\bwinds?\s*(?:of\s*)?(\d{1,3})\s*"# + speedUnit + #"\s*from\s*(\d{3})\b"#, in: text), m[2] != nil {
+        if let m = first(#"(?:\bwinds?\s*(?:of\s*)?)?(?<![\d/.])(\d{1,3})\s*"# + speedUnit + #"\s*from\s*(?:the\s*)?(\d{3})\b"#, in: text), m[2] != nil {
             found.append((WindText(direction: Int(m[3]!), speed: Int(m[1]!)!, gust: nil, unit: unitCode(m[2])), m.range))
         }
         if let m = first(#"\bwinds?\s*(?:is\s*)?calm\b"#, in: text) {
@@ -132,8 +137,9 @@ enum PlanningText {
            let v = number(m[1]), !(m[0]?.lowercased().contains("f") ?? false) {
             found.append((v, m.range))
         }
-        if let m = first(#"\b(?:oat|temp(?:erature)?)\s*(?:of|is|=|:)?\s*"# + n, in: text), let v = number(m[1]) {
-            found.append((v, m.range))
+        if let m = first(#"\b(?:oat|temp(?:erature)?)\s*(?:of|is|=|:)?\s*"# + n + #"(\s*(?:°\s*f|degrees?\s*f(?:ahrenheit)?|f(?:ahrenheit)?)\b)?"#, in: text), let v = number(m[1]) {
+            // "an OAT of 41 °F": the unit after the number still counts.
+            found.append((m[2] == nil ? v : (v - 32) * 5 / 9, m.range))
         }
         return found.min { $0.1.lowerBound < $1.1.lowerBound }
     }
@@ -166,7 +172,7 @@ enum PlanningText {
             return (v, m.range)
         }
         // "a 4,500 ft strip", "1200 m high field": a height that qualifies the field.
-        if let m = first(#"\b([\d,]{2,6})\s*(ft|feet|m|metres|meters)\s+(?:high\s+|amsl\s+|msl\s+)?(?:strip|field|airfield|airstrip|aerodrome|airport|elevation)\b"#, in: text),
+        if let m = first(#"\b([\d,]{2,6})\s*(ft|feet|m|metres|meters)\s+(?:high\s+|amsl\s+|msl\s+)?(?:strip|field|airfield|airstrip|aerodrome|airport|elevation|elev)\b"#, in: text),
            let v = number(m[1]) {
             return ((m[2]?.lowercased().hasPrefix("m") ?? false) ? v * 3.28084 : v, m.range)
         }
@@ -472,6 +478,10 @@ enum PlanningIntents {
             a["temperature_c"] = .number(v)
         }
         if a["elevation_ft"] == nil, let place = airport(rest, e) { a["icao"] = .string(place) }
+        // "density alt lemd 38 deg 1009": a bare number in the QNH range is the QNH.
+        if a["qnh_hpa"] == nil, a["altimeter_inhg"] == nil, let m = PlanningText.first(#"(?<![\w/.-])(9[5-9]\d|10[0-4]\d)(?![\w/.])"#, in: rest), let v = PlanningText.number(m[1]) {
+            a["qnh_hpa"] = .number(v)
+        }
         // "da 3500ft 90F 30.12": with no airport, a height in feet is the field's elevation.
         if a["elevation_ft"] == nil, a["icao"] == nil, let m = PlanningText.first(#"(?<![\w.])([\d,]{3,6})\s*(ft|feet|')(?!\s*(?:agl|above))"#, in: rest),
            let v = PlanningText.number(m[1]) {
@@ -514,7 +524,7 @@ enum PlanningIntents {
         }
         if a["tas_kts"] == nil, let (tas, _) = PlanningText.trueAirspeed(in: rest) { a["tas_kts"] = .number(tas) }
         if a["tas_kts"] == nil, let t = e.aircraftType { a["aircraft_type"] = .string(t) }
-        if let m = PlanningText.first(#"\breserve\s*(?:of\s*)?(\d{1,3})\s*(?:min|mins|minutes)\b|\b(\d{1,3})\s*-?\s*(?:min|mins|minutes?)\s+(?:of\s+)?(?:final\s+)?reserve\b"#, in: rest),
+        if let m = PlanningText.first(#"\breserve\s*(?:of\s*)?(\d{1,3})\s*(?:min|mins|minutes)\b|\b(\d{1,3})\s*-?\s*(?:min|mins|minutes?)\s+(?:of\s+)?(?:final\s+)?(?:reserve|res)\b"#, in: rest),
            let v = PlanningText.number(m[1] ?? m[2]) {
             a["reserve_minutes"] = .number(v)
         }

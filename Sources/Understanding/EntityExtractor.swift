@@ -110,6 +110,7 @@ public struct EntityExtractor: Sendable {
         " max ", " maximum ", " top ", " up to ", " less than ", " more than ", " by ", " on ", " without ", " excluding ",
         " using ", " via ", " if ", " when ", " then ", " so ", " but ", " as ", " hard ", " paved ", " grass ", " lit ",
         " customs", " airports", " airfields", " aerodromes", " strips", " fields", " the same", " same ",
+        ". ", "? ", "! ", " runway", " rwy", " arrived", " landed", " was ", " delayed",
     ]
 
     /// `text` with known misspellings corrected, word by word, keeping everything else as typed.
@@ -271,9 +272,11 @@ public struct EntityExtractor: Sendable {
             let prev = i > 0 ? words[i - 1] : ""
             let prev2 = i > 1 ? words[i - 2] : ""
             let led = leaders.contains(prev) || prev == "to" && ["limit", "up", "increase", "reduce", "only"].contains(prev2)
-            let unitWords: Set<String> = ["nm", "km", "miles", "sm", "kts", "kt", "knots", "kn", "kmh", "kph", "mph", "m", "ft", "feet", "h", "hr", "hrs",
+            let unitWords: Set<String> = ["nm", "km", "kms", "kilometres", "kilometers", "nautical", "statute", "miles", "mile", "sm", "kts", "kt", "knots", "kn", "kmh", "kph", "mph", "m", "ft", "feet", "h", "hr", "hrs",
                                           "hour", "hours", "min", "minutes", "degrees", "deg", "c", "f", "kg", "lb", "lbs", "l", "litres", "liters", "gal", "percent"]
-            if nouns.contains(next) || led && !unitWords.contains(next) {
+            // "5 hard-runway fields": the noun may come one word later.
+            let next2 = i + 2 < words.count ? words[i + 2] : ""
+            if nouns.contains(next) || led && !unitWords.contains(next) || !unitWords.contains(next) && nouns.contains(next2) && next2 != "of" {
                 e.count = n
                 return
             }
@@ -400,6 +403,17 @@ public struct EntityExtractor: Sendable {
                 return upper
             }
             if cued(i), w.count >= 4, !lexicon.commonWords.contains(w.lowercased()), let d = aircraftDesignator(w) { return d }
+        }
+        // Without a cue word ("SR22 EGKB to LFQQ", "Bonanza trip …", "dr400 chambery to ajaccio"): a
+        // designator of the usual shape that is no airport, or a type name the table knows that is
+        // no place and no common word.
+        for w in words {
+            let upper = w.uppercased().replacingOccurrences(of: "-", with: "")
+            if upper.range(of: #"^[A-Z]{1,3}\d{2,3}[A-Z]?$"#, options: .regularExpression) != nil, !repository.isAirportCode(upper),
+               !Self.isQuantityToken(upper), !lexicon.commonWords.contains(w.lowercased()) {
+                return aircraftDesignator(upper) ?? upper
+            }
+            if w.count >= 5, w.allSatisfy(\.isLetter), !lexicon.commonWords.contains(w.lowercased()), !isKnownPlace(w), let d = aircraftDesignator(w) { return d }
         }
         return nil
     }

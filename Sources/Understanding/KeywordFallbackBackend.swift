@@ -447,10 +447,13 @@ public struct KeywordFallbackBackend: LLMBackend {
     /// "32,5°C" and "2,5 hours" written with a decimal comma become "32.5°C" and "2.5 hours"; a
     /// comma followed by three digits is a thousands separator and is dropped ("1,663 lb" →
     /// "1663 lb"), and a comma followed by a space separates words ("LFMD, 32°C").
-    static func decimalCommas(_ text: String) -> String {
+    static func decimalCommas(_ input: String) -> String {
+        // "minus 5 c": a spoken sign.
+        let signed = input.range(of: "minus", options: .caseInsensitive) == nil ? input
+            : input.replacingOccurrences(of: #"(?i)\bminus\s+(\d)"#, with: "-$1", options: .regularExpression)
         // "1.200 m", "2.000 ft", "1.050 kg": a dot before three digits and a unit is a thousands separator.
-        let text = text.contains(".") ? text.replacingOccurrences(of: #"(?<![\d.])(\d{1,3})\.(\d{3})(?=\s*(?:m|ft|feet|metres|meters|kg|kgs|lbs?|pounds)\b)"#,
-                                                                   with: "$1$2", options: .regularExpression) : text
+        let text = signed.contains(".") ? signed.replacingOccurrences(of: #"(?<![\d.])(\d{1,3})\.(\d{3})(?=\s*(?:m|ft|feet|metres|meters|kg|kgs|lbs?|pounds)\b)"#,
+                                                                   with: "$1$2", options: .regularExpression) : signed
         guard text.contains(",") else { return text }
         var t = text.replacingOccurrences(of: #"(?<![\d,])(\d{1,3}),(\d{1,2})(?![\d,])"#, with: "$1.$2", options: .regularExpression)
         // Thousands separators go, so every later reader sees one number ("1,663 lb" → "1663 lb").
