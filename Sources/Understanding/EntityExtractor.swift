@@ -357,8 +357,17 @@ public struct EntityExtractor: Sendable {
         let words2 = folded.split(separator: " ").map(String.init)
         for (i, w) in words2.enumerated() {
             // "2 hour legs", and the attached form "2h legs" / "1.5hr".
-            let attached = w.range(of: #"^\d+(\.\d+)?(h|hr|hrs|hours?)$"#, options: .regularExpression) != nil
+            var attached = w.range(of: #"^\d+(\.\d+)?(h|hr|hrs|hours?)$"#, options: .regularExpression) != nil
                 ? Double(w.prefix(while: { $0.isNumber || $0 == "." })) : nil
+            // "1h45", and "90 minutes" between stops.
+            if attached == nil, w.range(of: #"^\d{1,2}h\d{2}$"#, options: .regularExpression) != nil {
+                let parts = w.split(separator: "h")
+                if let h = Double(parts[0]), let m = Double(parts[1]) { attached = h + (m / 60 * 100).rounded() / 100 }
+            }
+            if attached == nil, ["minutes", "min", "mins"].contains(w), i > 0, let m = Double(words2[i - 1]), m >= 20 {
+                let window = words2[max(0, i - 5)..<min(words2.count, i + 3)]
+                if window.contains(where: { $0.hasPrefix("leg") || $0 == "every" || $0 == "stops" }) { e.legHours = (m / 60 * 100).rounded() / 100 }
+            }
             if var v = attached ?? ((w == "hours" || w == "hour" || w == "h" || w == "hr" || w == "hrs") && i > 0 ? Double(words2[i - 1]) : nil) {
                 // "1 hour 30": the minutes after the hours.
                 if i + 1 < words2.count, let m = Double(words2[i + 1]), m > 0, m < 60 { v += (m / 60 * 100).rounded() / 100 }

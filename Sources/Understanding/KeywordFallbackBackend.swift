@@ -581,6 +581,16 @@ public struct KeywordFallbackBackend: LLMBackend {
         if tool == "search_airports", let q = args["query"]?.stringValue, q.contains(" "), e.countries.first != q {
             args["query"] = .string(extractor.recognisedSpan(q))
         }
+        // Quotes and dashes around a name are punctuation ("search 'Courchevel'", "Lelystad - Groningen - …").
+        let punctuation = CharacterSet(charactersIn: "'\"‘’“”-–—/ ")
+        for (k, v) in args {
+            if let s = v.stringValue, Self.placeKeys.contains(k) || k == "query" {
+                let t = s.trimmingCharacters(in: punctuation)
+                if !t.isEmpty, t != s { args[k] = .string(t) }
+            } else if k == "waypoints", let list = v.arrayValue {
+                args[k] = .array(list.compactMap { $0.stringValue.map { $0.trimmingCharacters(in: punctuation) } }.filter { !$0.isEmpty }.map { .string($0) })
+            }
+        }
         // "Saint-Hubert airfield", "Wick airport": the place is the name; the airport noun says what kind.
         if let def = catalog.tool(tool) {
             for slot in ConversationContext.placeSlots + ["from_location", "to_location", "from", "to"] where def.properties[slot] != nil {
@@ -751,6 +761,8 @@ enum AirportArgumentBuilders {
         },
         "get_airport_details": { text, e in
             if let c = e.airportCodes.first { return ["icao_code": .string(c)] }
+            // "Bâle-Mulhouse": a hyphenated name the route reader split is one airport here.
+            if let f = e.routeFrom, let t = e.routeTo, text.contains("\(f)-\(t)") { return ["icao_code": .string("\(f)-\(t)")] }
             if let p = e.place ?? e.subject { return ["icao_code": .string(p)] }
             let q = searchText(text)
             return q.isEmpty ? [:] : ["icao_code": .string(q)]
