@@ -64,6 +64,21 @@ struct UnderstandingPipelineTests {
         Row(input: "anything I can land at near 47.05, 8.31? max 20 nm", tool: "find_airports_near_location",
             arguments: ["location_query": "47.05, 8.31", "max_distance_nm": 20]),
         Row(input: "print the nav log for EGTF LFAT", tool: nil, arguments: [:]),
+        // Quantities and values in the forms pilots type them.
+        Row(input: "Aerodromes within 12 NM of EDKB having a hard runway not shorter than 800 m.", tool: "find_airports_near_location",
+            arguments: ["filters": .object(["has_hard_runway": true, "min_runway_length_ft": 2625])]),
+        Row(input: "da lsgc minus 5 c qnh 1030", tool: "density_altitude", arguments: ["temperature_c": -5, "qnh_hpa": 1030]),
+        Row(input: "Work out the density altitude at Bern with an OAT of 41 °F", tool: "density_altitude", arguments: ["temperature_c": 5]),
+        Row(input: "EHRD 06, 15 kt from 020 - components?", tool: "wind_components", arguments: ["wind": "020/15"]),
+        Row(input: "xw rwy 26 edfe 310 at 16 g 26", tool: "wind_components", arguments: ["runway": "26", "wind": "310/16G26"]),
+        Row(input: "crosswind on the 27 at LFMD with 300 degrees 12 knots", tool: "wind_components", arguments: ["runway": "27", "wind": "300/12"]),
+        Row(input: "SR22 EGKB to LFQQ, cruise 170 kts, legs of 1 h at most: options?", tool: "find_airports_near_route",
+            arguments: ["aircraft_type": "SR22", "max_leg_time_hours": 1]),
+        Row(input: "EHLE -> EDMO at 140 kt, max 1h45 per leg, suggest fuel stops", tool: "find_airports_near_route", arguments: ["max_leg_time_hours": 1.75]),
+        Row(input: "search 'Courchevel'", tool: "search_airports", arguments: ["query": "Courchevel"]),
+        Row(input: "The frequencies and runways of Bâle-Mulhouse, please", tool: "get_airport_details", arguments: ["icao_code": "Bâle-Mulhouse"]),
+        Row(input: "Rules for the night flight in Austria?", tool: "answer_rules_question", arguments: ["country_code": "AT"]),
+        Row(input: "show me the airspace rules for Spain", tool: "browse_rules", arguments: ["country_code": "ES"]),
     ]
 
     @Test("one turn: recognizers and slots", arguments: single)
@@ -125,6 +140,16 @@ struct UnderstandingPipelineTests {
         (["takeoff distance PA28 at LFHM at 20C"], "what if it's 30?", "takeoff_landing_performance", ["icao": "LFHM", "temperature_c": 30]),
         (["crosswind EGKA rwy 20 wind 240/15"], "what about 270/20", "wind_components", ["icao": "EGKA", "wind": "270/20"]),
         (["EU261 Paris to Rome 4h delay"], "and 2 hours?", "eu261_compensation", ["to": "Rome", "delay_hours": 2]),
+        // Values replaced, dropped and exchanged; references that point back.
+        (["customs notice for LFAT on sunday"], "any day actually", "get_notification_for_airport", ["icao": "LFAT", "day_of_week": nil]),
+        (["compare rules of Great Britain and Ireland"], "swap Ireland for France", "compare_rules_between_countries", ["countries": .array(["GB", "FR"])]),
+        (["rules for belgium"], "compare w netherlands", "compare_rules_between_countries", ["countries": .array(["BE", "NL"])]),
+        (["tell me about LFLY"], "customs at this airport?", "get_airport_details", ["icao_code": "LFLY"]),
+        (["airports near Groningen"], "and along the route from there to Bremen?", "find_airports_near_route",
+         ["from_location": "Groningen", "to_location": "Bremen"]),
+        (["airfields between LFBO and LEBL"], "in the other sense", "find_airports_near_route", ["from_location": "LEBL", "to_location": "LFBO"]),
+        (["aerodromes near Toulouse with customs"], "not customs, instead with asphalt", "find_airports_near_location",
+         ["filters": .object(["has_hard_runway": true])]),
     ]
 
     @Test("follow-ups merge into the last frame", arguments: 0..<followUps.count)
