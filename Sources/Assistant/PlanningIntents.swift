@@ -89,7 +89,7 @@ enum PlanningText {
             found.append((WindText(direction: Int(m[1]!), speed: Int(m[2]!)!, gust: m[4].flatMap { Int($0) }, unit: unitCode(m[3])), m.range))
         }
         // "200 degrees with 15 knots", "020° true at 14 kt", "wind 260 degrees 17 knots".
-        if let m = first(#"(?<![\d/])(\d{3})\s*(?:°|degrees?|deg)\s*(?:true\s*|magnetic\s*)?(?:at\s*|@\s*|with\s*|,\s*)?(\d{1,3})\s*(kts?|knots|kn|mps|m/s|kmh|km/h)(?:\s*,?\s*(?:gusting|gusts?|g)\s*(?:to\s*)?(\d{1,3}))?"#, in: text) {
+        if let m = first(#"(?<![\d/])(\d{3})\s*(?:°|degrees?|deg)\s*(?:true\s*|magnetic\s*)?(?:at\s*|@\s*|with\s*|,\s*)?(\d{1,3})\s*(kts?|knots|kn|mps|m/s|kmh|km/h)(?:\s*,?\s*(?:and\s*)?(?:gusting|gusts?|g)\s*(?:to\s*|of\s*)?(\d{1,3}))?"#, in: text) {
             found.append((WindText(direction: Int(m[1]!), speed: Int(m[2]!)!, gust: m[4].flatMap { Int($0) }, unit: unitCode(m[3])), m.range))
         }
         // "310 at 16 g 26": a direction, a speed and a gust without the word "wind".
@@ -319,6 +319,8 @@ enum PlanningText {
     /// Days of notice of a cancellation: "told 5 days before", "10 days' notice", "notice of 3 days".
     static func noticeDays(in text: String) -> Int? {
         if let m = first(#"(\d{1,3})\s*days?['’]?\s*(?:notice|before|in\s+advance|ahead|earlier|prior)"#, in: text) { return m[1].flatMap { Int($0) } }
+        // "cancelled same day", "on the day": no notice at all.
+        if first(#"\b(?:same|that)\s+day\b|\bon\s+the\s+day\b"#, in: text) != nil { return 0 }
         if let m = first(#"notice\s*(?:of|was)?\s*(\d{1,3})\s*days?"#, in: text) { return m[1].flatMap { Int($0) } }
         return nil
     }

@@ -197,6 +197,9 @@ public struct EntityExtractor: Sendable {
             return t.count == 3 ? repository.isIATACode(u) : repository.isAirportCode(u)
         }
         func joiner(_ j: Int) -> Bool { tokens.indices.contains(j) && ["to", "and"].contains(tokens[j].lowercased()) }
+        func iata(_ j: Int) -> Bool { tokens.indices.contains(j) && tokens[j].count == 3 && code(j) }
+        // "ory bcn 3 hrs late": two IATA codes side by side are a pair too.
+        if tokens[i].count == 3, code(i), iata(i + 1) || iata(i - 1) { return true }
         // The other end may be a town the data knows ("lgw to lisbon").
         func end(_ j: Int) -> Bool { code(j) || tokens.indices.contains(j) && isKnownPlace(tokens[j]) }
         return code(i) && (joiner(i + 1) && end(i + 2) || joiner(i - 1) && end(i - 2))
@@ -262,7 +265,8 @@ public struct EntityExtractor: Sendable {
 
     func extractCount(_ folded: String, into e: inout Entities) {
         let words = folded.split(separator: " ").map(String.init)
-        let nouns: Set<String> = ["airports", "airfields", "aerodromes", "results", "options", "strips", "fields", "stops", "places", "alternates", "of", "closest", "nearest", "best", "more", "airport"]
+        let nouns: Set<String> = ["airports", "airfields", "aerodromes", "results", "options", "strips", "fields", "stops", "places", "alternates", "of", "closest", "nearest", "best", "more", "airport",
+                                  "entries", "items", "rows", "answers", "hits", "suggestions", "candidates"]
         let leaders: Set<String> = ["top", "first", "show", "list", "max", "maximum", "up", "give", "find", "me", "limit", "only", "just", "the",
                                     "closest", "nearest", "best"]
         let spelled = ["one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "twenty": 20, "dozen": 12]
@@ -432,6 +436,8 @@ public struct EntityExtractor: Sendable {
         guard [" delay", " late", " cancel", " compensation", " eu261", " uk261", " flight", " airline", " carrier", " it was", " was it", " operated",
                " airways", " airlines"].contains(where: { folded.contains($0) }) else { return nil }
         let words = text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "?" || $0 == "." || $0 == "!" || $0 == ":" }).map(String.init)
+        let corrected = [" sorry", " i mean", " i meant", " no wait", " correction", " rather"].contains { folded.contains($0) }
+        var found: (name: String, region: String, at: Int)?
         for n in [3, 2, 1] where words.count >= n {
             for i in 0...(words.count - n) {
                 let phrase = words[i..<(i + n)].joined(separator: " ")
@@ -443,12 +449,15 @@ public struct EntityExtractor: Sendable {
                 // "a German airline", "a US carrier": a country says where the carrier is from, it is no airline's name.
                 if n == 1, countries.code(for: phrase) != nil { continue }
                 // A distinctive brand typed in lower case ("ryanair", "easyjet") counts; short words and places do not.
-                let lowerBrand = phrase.count >= 5 && phrase == phrase.lowercased() && !isKnownPlace(phrase)
+                let lowerBrand = phrase.count >= 5 && !phrase.contains(" ") && !isKnownPlace(phrase)
                 guard phrase.count >= 2, n > 1 || ((phrase.first?.isUppercase == true || afterCue || lowerBrand) && !lexicon.commonWords.contains(phrase.lowercased())) else { continue }
-                if let r = airlineRegionLookup(phrase) { return (phrase, r) }
+                if let r = airlineRegionLookup(phrase) {
+                    // "with Emirates... no sorry, with TAP": after a correction, the later airline is meant.
+                    if corrected, found == nil || i > found!.at { found = (phrase, r, i) } else if !corrected { return (phrase, r) }
+                }
             }
         }
-        return nil
+        return found.map { ($0.name, $0.region) }
     }
 
     static let dayNames: Set<String> = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "mon", "tue", "wed", "thu", "fri", "sat", "sun"]

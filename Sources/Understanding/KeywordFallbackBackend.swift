@@ -575,12 +575,7 @@ public struct KeywordFallbackBackend: LLMBackend {
     /// from the dialogue state ("frequencies?" after "tell me about LFAT", "what's the distance?"
     /// after a route question).
     func arguments(for tool: String, _ text: String, _ e: Entities, _ context: ConversationContext = ConversationContext()) -> Arguments {
-        var args = builders[tool]?(text, e) ?? [:]
-        // A search query that is the rest of the line is cut to the part the data recognises
-        // ("the airfields of Corse with douane" → "Corse"); countries and codes are kept as found.
-        if tool == "search_airports", let q = args["query"]?.stringValue, q.contains(" "), e.countries.first != q {
-            args["query"] = .string(extractor.recognisedSpan(q))
-        }
+        var args = slotValues(for: tool, text, e, context)
         // Quotes and dashes around a name are punctuation ("search 'Courchevel'", "Lelystad - Groningen - …").
         let punctuation = CharacterSet(charactersIn: "'\"‘’“”-–—/ ")
         for (k, v) in args {
@@ -590,6 +585,17 @@ public struct KeywordFallbackBackend: LLMBackend {
             } else if k == "waypoints", let list = v.arrayValue {
                 args[k] = .array(list.compactMap { $0.stringValue.map { $0.trimmingCharacters(in: punctuation) } }.filter { !$0.isEmpty }.map { .string($0) })
             }
+        }
+        return args
+    }
+
+    /// The slot values before punctuation is cleaned off them.
+    func slotValues(for tool: String, _ text: String, _ e: Entities, _ context: ConversationContext) -> Arguments {
+        var args = builders[tool]?(text, e) ?? [:]
+        // A search query that is the rest of the line is cut to the part the data recognises
+        // ("the airfields of Corse with douane" → "Corse"); countries and codes are kept as found.
+        if tool == "search_airports", let q = args["query"]?.stringValue, q.contains(" "), e.countries.first != q {
+            args["query"] = .string(extractor.recognisedSpan(q))
         }
         // "Saint-Hubert airfield", "Wick airport": the place is the name; the airport noun says what kind.
         if let def = catalog.tool(tool) {
