@@ -280,11 +280,21 @@ enum PlanningText {
     // MARK: Runway, weight, delays
 
     /// "runway 22", "rwy 09L", "RW 27".
-    static func runway(in text: String) -> String? {
+    /// A runway: "runway 22", "rwy 09L", "RW 27", "on the 28", and a number right after one of
+    /// `codes` ("LFLB 18", "lfpn 25L").
+    static func runway(in text: String, codes: [String] = []) -> String? {
         if let r = first(#"\b(?:runway|rwy|rw)\s*(\d{1,2}[lrc]?)\b"#, in: text)?[1] { return r.uppercased() }
-        // "on the 28", "for the 16 with …": a runway number after "the", never a quantity.
-        return first(#"\b(?:on|for|at|onto|use)\s+the\s+(0[1-9]|[12]\d|3[0-6])([lrc])?\b(?!\s*(?:kts?|knots|kn|°|deg|degrees|c|f|nm|km|ft|m|minutes|min|hours|h|%|kg|lb)\b)(?![/.,]\d)"#, in: text)
-            .map { ($0[1] ?? "") + ($0[2]?.uppercased() ?? "") }
+        let notQuantity = #"\b(?!\s*(?:kts?|knots|kn|°|deg|degrees|c|f|nm|km|ft|m|minutes|min|hours|h|%|kg|lb)\b)(?![/.,]\d)"#
+        // "on the 28", "crosswind the 27 …": a runway number after "the", never a quantity.
+        if let m = first(#"(?:^|\b(?:on|for|at|onto|use|crosswind|xwind|components?|landing|takeoff))\s+the\s+(0[1-9]|[12]\d|3[0-6])([lrc])?"# + notQuantity, in: text) {
+            return (m[1] ?? "") + (m[2]?.uppercased() ?? "")
+        }
+        for code in codes {
+            if let m = first(#"\b"# + NSRegularExpression.escapedPattern(for: code) + #"\s+(0[1-9]|[12]\d|3[0-6])([lrc])?"# + notQuantity, in: text) {
+                return (m[1] ?? "") + (m[2]?.uppercased() ?? "")
+            }
+        }
+        return nil
     }
 
     /// A weight for performance: "1100 kg", "2400 lb".
@@ -495,12 +505,8 @@ enum PlanningIntents {
     static let windComponents: ArgumentBuilder = { text, e in
         var a: Arguments = [:]
         if let (w, _) = PlanningText.wind(in: text) { a["wind"] = .string(w.canonical) }
-        if let r = PlanningText.runway(in: text) { a["runway"] = .string(r) }
-        // "xwind egkk 26 wind 310 @ 15": a runway number right after the airport code.
-        else if let code = e.airportCodes.first,
-                let m = PlanningText.first(#"\b"# + code + #"\s+(0[1-9]|[12]\d|3[0-6])([LRClrc])?(?![\d/])"#, in: text), let n = m[1] {
-            a["runway"] = .string(n + (m[2]?.uppercased() ?? ""))
-        }
+        // "xwind egkk 26 wind 310 @ 15": also a runway number right after the airport code.
+        if let r = PlanningText.runway(in: text, codes: e.airportCodes) { a["runway"] = .string(r) }
         if let place = airport(text, e) { a["icao"] = .string(place) }
         return a
     }
@@ -600,7 +606,7 @@ enum PlanningIntents {
             a["weight_unit"] = .string(unit)
         }
         rest = atmosphere(rest, into: &a)
-        if let r = PlanningText.runway(in: rest) { a["runway"] = .string(r) }
+        if let r = PlanningText.runway(in: rest, codes: e.airportCodes) { a["runway"] = .string(r) }
         if let aircraft = aircraftToken(in: rest) { a["aircraft"] = .string(aircraft) }
         let lower = " " + rest.lowercased() + " "
         if lower.contains(" grass") || lower.contains(" turf") { a["surface"] = "grass" }
