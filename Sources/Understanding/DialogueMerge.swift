@@ -345,6 +345,10 @@ extension KeywordFallbackBackend {
     func reference(in e: Entities, context: ConversationContext) -> String? {
         let words = e.words
         for (i, w) in words.enumerated() {
+            // "number 2", "no. 3", "#4" count like ordinals.
+            if ["number", "no", "nr", "#"].contains(w), i + 1 < words.count, let n = Int(words[i + 1]), n >= 1, !context.lastResults.isEmpty {
+                return context.lastResults.indices.contains(n - 1) ? context.lastResults[n - 1] : nil
+            }
             guard let n = lexicon.ordinals[w] else { continue }
             // "the first one", "the 2nd", "number 3"; "top 3" and "first 5" are counts, not references.
             let next = i + 1 < words.count ? words[i + 1] : ""

@@ -144,6 +144,15 @@ public struct KeywordFallbackBackend: LLMBackend {
             if let f = entities.routeFrom, pointers.contains(f.lowercased()) { entities.routeFrom = subject; trace.append("route start → \(subject)") }
             if let t = entities.routeTo, pointers.contains(t.lowercased()) { entities.routeTo = subject; trace.append("route end → \(subject)") }
         }
+        // "how far is the 3rd from Geneva": a route end that is an ordinal is that airport of the last list.
+        for end in [\Entities.routeFrom, \Entities.routeTo] {
+            guard let v = entities[keyPath: end], !context.lastResults.isEmpty else { continue }
+            let words = TextNormalizer.fold(v).split(separator: " ").map(String.init).filter { !["the", "one"].contains($0) }
+            if words.count == 1, let n = lexicon.ordinals[words[0]] {
+                let index = n < 0 ? context.lastResults.count - 1 : n - 1
+                if context.lastResults.indices.contains(index) { entities[keyPath: end] = context.lastResults[index]; trace.append("route end → \(context.lastResults[index])") }
+            }
+        }
         // "mark it read", "flag the second one": a NOTAM the last answer showed.
         var notamReferenced = false
         if entities.notamIDs.isEmpty, !entities.hasNotamText, let id = notamReference(in: entities, context: context) {
@@ -576,6 +585,15 @@ public struct KeywordFallbackBackend: LLMBackend {
     /// after a route question).
     func arguments(for tool: String, _ text: String, _ e: Entities, _ context: ConversationContext = ConversationContext()) -> Arguments {
         var args = slotValues(for: tool, text, e, context)
+        // A new tool on the same place keeps the conditions already stated that it also takes
+        // ("takeoff distance for a C172 there" after a density altitude at 30 °C).
+        if tool != context.lastTool, let def = catalog.tool(tool), let subject = context.subject,
+           let place = ConversationContext.placeSlots.lazy.compactMap({ args[$0]?.stringValue }).first,
+           TextNormalizer.fold(place) == TextNormalizer.fold(subject) {
+            for key in ["temperature_c", "wind", "qnh_hpa", "altimeter_inhg", "runway"] where def.properties[key] != nil && args[key] == nil {
+                if let v = context.lastArguments[key] { args[key] = v }
+            }
+        }
         // Quotes and dashes around a name are punctuation ("search 'Courchevel'", "Lelystad - Groningen - …").
         let punctuation = CharacterSet(charactersIn: "'\"‘’“”-–—/ ")
         for (k, v) in args {
