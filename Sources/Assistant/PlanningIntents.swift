@@ -84,7 +84,7 @@ enum PlanningText {
             // The gust may come before the unit ("250/15G25kt") or after it ("230/15kt g21").
             found.append((WindText(direction: Int(m[1]!), speed: Int(m[2]!)!, gust: (m[3] ?? m[5]).flatMap { Int($0) }, unit: unitCode(m[4])), m.range))
         }
-        if let m = first(#"\bwinds?\s*(?:from\s*|is\s*|of\s*)?(\d{1,3})\s*(?:°|degrees)?\s*(?:at|@)\s*(\d{1,3})\s*"# + speedUnit
+        if let m = first(#"\bwinds?\s*(?:now\s*|is\s+now\s*)?(?:from\s*|is\s*|of\s*)?(\d{1,3})\s*(?:°|degrees)?\s*(?:at|@)\s*(\d{1,3})\s*"# + speedUnit
                          + #"(?:\s*(?:,\s*)?(?:gusting|gusts?|g)\s*(?:to\s*)?(\d{1,3})\s*(?:kts?|knots)?)?"#, in: text) {
             found.append((WindText(direction: Int(m[1]!), speed: Int(m[2]!)!, gust: m[4].flatMap { Int($0) }, unit: unitCode(m[3])), m.range))
         }

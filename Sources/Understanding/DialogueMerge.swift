@@ -56,6 +56,19 @@ extension KeywordFallbackBackend {
             }
         }
 
+        // "via LFOH": a waypoint before the destination.
+        if !handledPlaces, var w = args["waypoints"]?.arrayValue, w.count >= 2, let place = placeAfterCue("via", in: text, padded: padded) {
+            w.insert(.string(place), at: w.count - 1); args["waypoints"] = .array(w); changed = true; handledPlaces = true
+        }
+        // "no, 25 not 35", "I said Poitiers, not Limoges": the value that equals the one rejected is replaced.
+        if !handledPlaces, let (new, old) = correction(in: text) {
+            for (k, v) in args where k != "filters" {
+                if let s = v.stringValue, TextNormalizer.fold(s) == TextNormalizer.fold(old) {
+                    args[k] = .string(s == s.uppercased() && new.count == 4 ? new.uppercased() : new); changed = true; handledPlaces = Self.placeKeys.contains(k); break
+                }
+                if let d = v.doubleValue, let o = Double(old), d == o, let n = Double(new) { args[k] = .number(n); changed = true; break }
+            }
+        }
         // Filters: removed ("drop the customs filter"), cleared, or added/replaced.
         let clearing = lexicon.hasCue("clear_filter", in: padded)
         if lexicon.hasCue("clear_all", in: padded), args["filters"] != nil {
@@ -103,6 +116,10 @@ extension KeywordFallbackBackend {
         for (key, nouns) in Self.clearableNouns where args[key] != nil {
             if nouns.contains(where: { n in ["any", "all", "every", "whatever"].contains { padded.contains(" \($0) \(n) ") } }) { args[key] = nil; changed = true }
         }
+        // "drop the gusts": the wind without its gust.
+        if clearing, e.words.contains(where: { $0.hasPrefix("gust") }), let wind = args["wind"]?.stringValue, wind.contains("G") {
+            set("wind", .string(String(wind.prefix(while: { $0 != "G" }))))
+        }
         // "gusting 25?": a gust added to the wind already given.
         if let wind = args["wind"]?.stringValue, props["wind"] != nil,
            let r = text.range(of: #"(?i)\bg(?:ust(?:s|ing)?)?\s*(?:to\s*|of\s*)?(\d{1,3})\s*(?:kts?|knots)?\b"#, options: .regularExpression),
@@ -124,7 +141,10 @@ extension KeywordFallbackBackend {
             changed = true
         }
         if let d = e.distanceNM { set("max_distance_nm", .number(d)) }
-        if let n = e.count { set("max_results", .number(Double(n))) }
+        // "2 more" after a list of 3 asks for 5; "top 3" asks for 3.
+        if let n = e.count, props["max_results"] != nil, let i = e.words.firstIndex(of: String(n)), i + 1 < e.words.count, e.words[i + 1] == "more" {
+            set("max_results", .number(Double((previous["max_results"]?.intValue ?? def.defaultValue("max_results")?.intValue ?? 5) + n)))
+        } else if let n = e.count { set("max_results", .number(Double(n))) }
         if e.count == nil, e.words.contains("more"), props["max_results"] != nil, !clearing {
             set("max_results", .number(Double((previous["max_results"]?.intValue ?? def.defaultValue("max_results")?.intValue ?? 5) + 5)))
         }
@@ -246,6 +266,18 @@ extension KeywordFallbackBackend {
         guard !["it", "the radius", "the distance", "radius", "the speed", "speed"].contains(old.lowercased()),
               extractor.namesSomething(new) || extractor.countries.code(for: new) != nil else { return nil }
         return (new, old)
+    }
+
+    /// "25 not 35", "Poitiers, not Limoges", "rwy 30 not 12": the value meant and the one rejected.
+    func correction(in text: String) -> (new: String, old: String)? {
+        guard let r = text.range(of: #"(?i)([\w.'-]+(?:\s+[\w'-]+)?)\s*,?\s+not\s+(?:the\s+)?([\w.'-]+(?:\s+[A-Z][\w'-]+)?)\s*[?.!]*$"#, options: .regularExpression),
+              let re = try? NSRegularExpression(pattern: #"(?i)([\w.'-]+(?:\s+[\w'-]+)?)\s*,?\s+not\s+(?:the\s+)?([\w.'-]+(?:\s+[A-Z][\w'-]+)?)\s*[?.!]*$"#) else { return nil }
+        let m = String(text[r])
+        guard let x = re.firstMatch(in: m, range: NSRange(m.startIndex..., in: m)), let a = Range(x.range(at: 1), in: m), let b = Range(x.range(at: 2), in: m) else { return nil }
+        var new = String(m[a]).trimmingCharacters(in: .whitespaces)
+        // "I said Poitiers" → "Poitiers"; "rwy 30" → "30".
+        if let last = new.split(separator: " ").last, new.split(separator: " ").count > 1, !(extractor.namesSomething(new)) { new = String(last) }
+        return (new, String(m[b]).trimmingCharacters(in: .whitespaces))
     }
 
     /// The plausible range of each numeric argument a bare number may change.

@@ -328,7 +328,9 @@ public struct EntityExtractor: Sendable {
             else if w.hasSuffix("ft"), let v = Double(w.dropLast(2)) { value = v; unit = "ft" }
             guard let v = value, v >= 50 else { continue }
             let window = words[max(0, i - 5)..<min(words.count, i + 4)].joined(separator: " ")
-            guard window.contains("runway") || window.contains("rwy") || window.contains("strip") || window.contains("long") else { continue }
+            // A length with a bound ("at least 800 m") is a runway length even without the word runway.
+            guard window.contains("runway") || window.contains("rwy") || window.contains("strip") || window.contains("long")
+                || ["least", "minimum", "maximum", "shorter", "longer"].contains(where: { window.contains($0) }) else { continue }
             let feet = unit.hasPrefix("m") ? (v * 3.28084).rounded() : v
             let before = words[max(0, i - 3)..<i].joined(separator: " ")
             let after = words[min(words.count, i + 2)..<min(words.count, i + 5)].joined(separator: " ")
@@ -538,7 +540,8 @@ public struct EntityExtractor: Sendable {
         var changed = true
         while changed {
             changed = false
-            for lead in ["the ", "airport ", "airfield ", "airports ", "airfields ", "fields ", "field ", "aerodromes ", "aerodrome ", "to ", "of ", "strips "]
+            for lead in ["the ", "airport ", "airfield ", "airports ", "airfields ", "fields ", "field ", "aerodromes ", "aerodrome ", "to ", "of ", "strips ",
+                         "at ", "in ", "near "]
             where out.lowercased().hasPrefix(lead) && out.count > lead.count + 2 {
                 out = String(out.dropFirst(lead.count))
                 changed = true
