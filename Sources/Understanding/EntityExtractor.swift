@@ -659,6 +659,11 @@ public struct EntityExtractor: Sendable {
             }
         }
         if e.place == nil, e.routeFrom == nil, e.airportCodes.count == 1 { e.place = e.airportCodes[0] }
+        // "and at Sion, rwy 25", "what about at Courchevel": after a follow-up opener, the airport named is the new place.
+        if e.place == nil, e.routeFrom == nil, let s = e.subject, ["and ", "what about ", "how about ", "same for ", "same at "].contains(where: { lower.hasPrefix($0) }),
+           namesSomething(recognisedSpan(s)) {
+            e.place = s
+        }
         // "Zürich airports", "airfields Annecy": a known town next to an airport word.
         if e.place == nil, e.routeFrom == nil, e.airportCodes.isEmpty {
             let nouns: Set<String> = ["airports", "airport", "airfields", "airfield", "aerodromes", "aerodrome", "strips", "fields", "any", "some", "list"]
@@ -673,7 +678,11 @@ public struct EntityExtractor: Sendable {
         if let p = e.subject, Self.isQuantityText(p) { e.subject = nil }
         if e.place == nil, e.routeFrom == nil, let c = LocationResolverShim.coordinateText(in: cleaned) { e.place = c }
         // A day is never a place ("what about Wednesdays", "and the Saturday?").
-        let isDay = { (p: String) in Self.dayNames.contains(TextNormalizer.fold(p).replacingOccurrences(of: "the ", with: "").trimmingCharacters(in: CharacterSet(charactersIn: "s "))) }
+        // "what about Saturday?", "and the Sundays": a trailing plural s only, never the first letter of "saturday".
+        let isDay = { (p: String) in
+            let t = TextNormalizer.fold(p).replacingOccurrences(of: "the ", with: "").trimmingCharacters(in: .whitespaces)
+            return Self.dayNames.contains(t) || t.hasSuffix("s") && Self.dayNames.contains(String(t.dropLast()))
+        }
         if let p = e.place, isDay(p) { e.place = nil }
         if let p = e.subject, isDay(p) { e.subject = nil }
         e.place = e.place.map(recognisedSpan)

@@ -235,7 +235,7 @@ public struct KeywordFallbackBackend: LLMBackend {
         // Cues that only make sense against an earlier question.
         let dialogueCue = ["swap", "replace_end", "clear_filter", "clear_all"].contains { lexicon.hasCue($0, in: folded) }
             || folded.contains(" what about ") || folded.contains(" how about ") || folded.contains(" more ") || folded.contains(" what if ")
-            || folded.contains(" and if ") || folded.contains(" instead ")
+            || folded.contains(" and if ") || folded.contains(" instead ") || folded.hasPrefix(" via ")
         // A short turn with a value and no tool word of its own ("at 125 kt", "and runway 03?", "35 degrees?").
         let contentCount = lexicon.contentWords(entities.words).count
         let fragment = (contentCount <= 7 || opened && contentCount <= 12)
