@@ -73,6 +73,8 @@ public struct EntityExtractor: Sendable {
     let resolver: LocationResolver
     /// Answers of `namesSomething`, shared by the stages of a turn and later turns.
     let spanMemo = SpanMemo()
+    /// The last few texts' entities: the pipeline and its consistency check read the same line.
+    let extractionMemo = ExtractionMemo()
     /// The type table: a pilot's name for an aircraft → its ICAO designator (nil when unknown).
     let aircraftDesignator: @Sendable (String) -> String?
     /// The airline table: a name or code → the carrier's region (`eu`, `uk`, `other`).
@@ -139,8 +141,15 @@ public struct EntityExtractor: Sendable {
         return out.joined(separator: " ")
     }
 
-    /// Recognises everything in `text`.
+    /// Recognises everything in `text` (remembered for the turn's text: several stages ask).
     public func extract(_ raw: String) -> Entities {
+        if let known = extractionMemo.value(raw) { return known }
+        let e = extractUncached(raw)
+        extractionMemo.store(raw, e)
+        return e
+    }
+
+    func extractUncached(_ raw: String) -> Entities {
         let text = correctTypos(raw)
         var e = Entities()
         let folded = " " + TextNormalizer.fold(text) + " "
@@ -428,7 +437,8 @@ public struct EntityExtractor: Sendable {
                !Self.isQuantityToken(upper), !lexicon.commonWords.contains(w.lowercased()) {
                 return aircraftDesignator(upper) ?? upper
             }
-            if w.count >= 5, w.allSatisfy(\.isLetter), !lexicon.commonWords.contains(w.lowercased()), !isKnownPlace(w), let d = aircraftDesignator(w) { return d }
+            // The type table first (a dictionary), the gazetteer (a query) only for a name it knows.
+            if w.count >= 5, w.allSatisfy(\.isLetter), !lexicon.commonWords.contains(w.lowercased()), let d = aircraftDesignator(w), !isKnownPlace(w) { return d }
         }
         return nil
     }
@@ -730,7 +740,13 @@ public struct EntityExtractor: Sendable {
     /// A number with a unit or a flight level ("35C", "120KT", "FL55", "5000FT"): a quantity,
     /// even where some strip somewhere has that ident.
     static func isQuantityToken(_ upper: String) -> Bool {
-        upper.range(of: #"^(\d{1,5}(\.\d+)?(C|F|KT|KTS|FT|M|NM|KM|H|L|KG|LB|KN)|FL\d{2,3})$"#, options: .regularExpression) != nil
+        // Checked by hand, not by a regular expression: every token of every turn goes through here.
+        guard let first = upper.first else { return false }
+        if upper.hasPrefix("FL") { let d = upper.dropFirst(2); return (2...3).contains(d.count) && d.allSatisfy(\.isNumber) }
+        guard first.isNumber else { return false }
+        let number = upper.prefix(while: { $0.isNumber || $0 == "." })
+        let unit = upper.dropFirst(number.count)
+        return number.count <= 6 && ["C", "F", "KT", "KTS", "FT", "M", "NM", "KM", "H", "L", "KG", "LB", "KN"].contains(String(unit))
     }
 
     func namesSomethingUncached(_ text: String) -> Bool {
@@ -842,6 +858,23 @@ enum LocationResolverShim {
 }
 
 /// A bounded memo of span → "names something" answers (the data is read-only, so answers never go stale).
+/// A small memo of recent extractions (text → entities), safe to share between threads.
+final class ExtractionMemo: @unchecked Sendable {
+    private let lock = NSLock()
+    private var recent: [(String, Entities)] = []
+
+    func value(_ text: String) -> Entities? {
+        lock.lock(); defer { lock.unlock() }
+        return recent.first { $0.0 == text }?.1
+    }
+
+    func store(_ text: String, _ e: Entities) {
+        lock.lock(); defer { lock.unlock() }
+        recent.insert((text, e), at: 0)
+        if recent.count > 8 { recent.removeLast() }
+    }
+}
+
 final class SpanMemo: @unchecked Sendable {
     private let lock = NSLock()
     private var answers: [String: Bool] = [:]
