@@ -284,6 +284,8 @@ public struct EntityExtractor: Sendable {
             let next = i + 1 < words.count ? words[i + 1] : ""
             let prev = i > 0 ? words[i - 1] : ""
             let prev2 = i > 1 ? words[i - 2] : ""
+            // "a dozen": twelve, with or without a noun.
+            if w == "dozen", prev == "a" || prev == "half" { e.count = prev == "half" ? 6 : 12; return }
             let led = leaders.contains(prev) || prev == "to" && ["limit", "up", "increase", "reduce", "only"].contains(prev2)
             let unitWords: Set<String> = ["nm", "km", "kms", "kilometres", "kilometers", "nautical", "statute", "miles", "mile", "sm", "kts", "kt", "knots", "kn", "kmh", "kph", "mph", "m", "ft", "feet", "h", "hr", "hrs",
                                           "hour", "hours", "min", "minutes", "degrees", "deg", "c", "f", "kg", "lb", "lbs", "l", "litres", "liters", "gal", "percent"]
