@@ -285,6 +285,8 @@ enum PlanningText {
     static func runway(in text: String, codes: [String] = []) -> String? {
         if let r = first(#"\b(?:runway|rwy|rw)\s*(\d{1,2}[lrc]?)\b"#, in: text)?[1] { return r.uppercased() }
         let notQuantity = #"\b(?!\s*(?:kts?|knots|kn|°|deg|degrees|c|f|nm|km|ft|m|minutes|min|hours|h|%|kg|lb)\b)(?![/.,]\d)"#
+        // "wind 020/08 on 01": a runway number after "on", never a quantity.
+        if let m = first(#"\bon\s+(0[1-9]|[12]\d|3[0-6])([lrc])?"# + notQuantity, in: text) { return (m[1] ?? "") + (m[2]?.uppercased() ?? "") }
         // "on the 28", "crosswind the 27 …": a runway number after "the", never a quantity.
         if let m = first(#"(?:^|\b(?:on|for|at|onto|use|crosswind|xwind|components?|landing|takeoff))\s+the\s+(0[1-9]|[12]\d|3[0-6])([lrc])?"# + notQuantity, in: text) {
             return (m[1] ?? "") + (m[2]?.uppercased() ?? "")
@@ -517,6 +519,10 @@ enum PlanningIntents {
         // The speed is read before the wind is cut out ("at 120kt wind 300/18"), unless it is the wind's own.
         let windFound = PlanningText.wind(in: text)
         if let (tas, r) = PlanningText.trueAirspeed(in: text), !(windFound.map { $0.1.overlaps(r) } ?? false) { a["tas_kts"] = .number(tas) }
+        // "wind 310/25 at 6500": a bare altitude of four digits after "at".
+        if let m = PlanningText.first(#"\bat\s+([1-9]\d{3}|1\d{4})(?![\d.,/]|\s*(?:kts?|knots|kg|lbs?|m\b|km|nm))"#, in: text), let v = PlanningText.number(m[1]) {
+            a["altitude_ft"] = .number(v)
+        }
         if let (w, r) = windFound {
             a["wind"] = .string(w.canonical)
             rest = PlanningText.removing(r, from: rest)

@@ -672,7 +672,8 @@ public struct EntityExtractor: Sendable {
         }
         if e.place == nil, e.routeFrom == nil, e.airportCodes.count == 1 { e.place = e.airportCodes[0] }
         // "and at Sion, rwy 25", "what about at Courchevel": after a follow-up opener, the airport named is the new place.
-        if e.place == nil, e.routeFrom == nil, let s = e.subject, ["and ", "what about ", "how about ", "same for ", "same at "].contains(where: { lower.hasPrefix($0) }),
+        if e.place == nil, e.routeFrom == nil, let s = e.subject,
+           ["and ", "what about ", "how about ", "same for ", "same at "].contains(where: { lower.hasPrefix($0) }) || lower.contains(" instead"),
            namesSomething(recognisedSpan(s)) {
             e.place = s
         }
