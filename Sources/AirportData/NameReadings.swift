@@ -118,6 +118,33 @@ extension LocationResolver {
     /// or an ident, and is never spelling-corrected. `context.expectsLocation` (the words around
     /// say a location is meant, as in a tool argument) relaxes the word rules.
     public func readings(of text: String, context: NameContext = NameContext(), limit: Int = 3) -> [NameReading] {
+        let first = readingsAsWritten(of: text, context: context, limit: limit)
+        guard !first.contains(where: \.exact) else { return first }
+        // "st tropez" / "St. Gallen": names are written with and without their abbreviations.
+        for variant in Self.abbreviationVariants(of: text) {
+            let other = readingsAsWritten(of: variant, context: context, limit: limit)
+            if other.contains(where: \.exact) { return other }
+        }
+        return first
+    }
+
+    /// Abbreviations in place names, both ways: saint ↔ st, sainte ↔ ste, mont/mount ↔ mt, fort ↔ ft.
+    static let abbreviations: [(String, String)] = [("st", "saint"), ("ste", "sainte"), ("mt", "mont"), ("mt", "mount"), ("ft", "fort"), ("san", "st")]
+
+    /// `text` with one abbreviation expanded or contracted, or nothing when it has none.
+    static func abbreviationVariants(of text: String) -> [String] {
+        let words = TextNormalizer.fold(text).split(separator: " ").map(String.init)
+        guard words.count >= 2 else { return [] }
+        var out: [String] = []
+        for (short, long) in abbreviations {
+            if words.contains(short) { out.append(words.map { $0 == short ? long : $0 }.joined(separator: " ")) }
+            if words.contains(long) { out.append(words.map { $0 == long ? short : $0 }.joined(separator: " ")) }
+        }
+        return out
+    }
+
+    /// The readings of `text` as written (see `readings(of:context:limit:)`).
+    func readingsAsWritten(of text: String, context: NameContext, limit: Int) -> [NameReading] {
         let query = text.trimmingCharacters(in: .whitespacesAndNewlines.union(.punctuationCharacters.subtracting(CharacterSet(charactersIn: "-"))))
         guard query.count >= 2, query.contains(where: \.isLetter) || Self.coordinate(in: query) != nil else { return [] }
         if let c = Self.coordinate(in: query) {

@@ -27,6 +27,8 @@ struct LocationResolverTests {
         // Codes first: ICAO, IATA, lower-case idents.
         Case("EGTF", "EGTF"), Case("LFMD", "LFMD"), Case("EGLL", "EGLL"), Case("egll", "EGLL"), Case("NCE", "LFMN"),
         Case("LHR", "EGLL"), Case("lhr", "EGLL"), Case("CDG", "LFPG"), Case("EHRD", "EHRD"), Case("EKCH", "EKCH"),
+        // Abbreviations both ways: "st" for saint, "saint" for an airport written "St.".
+        Case("st tropez", "Saint-Tropez/FR"),
         // Airport names: after the word airport, or matching an airport's name well.
         Case("Heathrow airport", "EGLL"), Case("Heathrow", "EGLL"), Case("Fairoaks airport", "EGTF"), Case("Fairoaks", "EGTF"),
         Case("Le Touquet", "LFAT"), Case("Guernsey", "EGJB"), Case("Guernsey airport", "EGJB"), Case("Biggin Hill airport", "EGKB"),
