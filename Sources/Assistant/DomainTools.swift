@@ -18,7 +18,8 @@ struct DomainTools {
         for (k, v) in WeatherTools(state: state, templates: templates, now: now).handlers { d.handlers[k] = v }
         d.add(NotamIntents.make(now: now))
         for (k, v) in NotamTools(qcodesURL: resources.data.appendingPathComponent("notam/qcodes.json"), state: state, templates: templates, now: now,
-                                          storePath: userDirectory + "/briefings.sqlite").handlers { d.handlers[k] = v }
+                                          storePath: userDirectory + "/briefings.sqlite",
+                                          airportCode: { name in (try? resolver.resolveAirport(name))?.airport?.ident }).handlers { d.handlers[k] = v }
         // Planning: its "question + pasted METAR" rule must run before the plain METAR decoder.
         let planning = PlanningIntents.make()
         d.patterns.insert(contentsOf: planning.patterns, at: 0)

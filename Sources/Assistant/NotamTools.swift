@@ -14,13 +14,17 @@ public final class NotamTools: @unchecked Sendable {
     let now: Date
     let storePath: String
     private var openedStore: BriefingStore?
+    /// An airport name or IATA code → its ICAO code ("Paris Le Bourget" → LFPB); nil when unknown.
+    let airportCode: @Sendable (String) -> String?
 
     /// The briefing store's default location: `$XDG_DATA_HOME/flyfun/briefings.sqlite`.
     public static func defaultStorePath() -> String {
         UserStore.directory() + "/briefings.sqlite"
     }
 
-    public init(qcodesURL: URL, state: SessionState, templates: Templates, now: Date, storePath: String = NotamTools.defaultStorePath()) {
+    public init(qcodesURL: URL, state: SessionState, templates: Templates, now: Date, storePath: String = NotamTools.defaultStorePath(),
+                airportCode: @escaping @Sendable (String) -> String? = { _ in nil }) {
+        self.airportCode = airportCode
         self.qcodesURL = qcodesURL
         self.state = state
         self.templates = templates
@@ -152,7 +156,14 @@ public final class NotamTools: @unchecked Sendable {
     }
 
     func forAirport(_ a: Arguments) throws -> ToolOutput {
-        let icao = a["icao"]?.stringValue?.uppercased()
+        var icao = a["icao"]?.stringValue?.uppercased()
+        // NOTAMs are filed under ICAO codes: a name or IATA code is read as the airport it names, and said.
+        var resolutionNote: [String] = []
+        if let typed = a["icao"]?.stringValue, !(typed.count == 4 && typed.allSatisfy { $0.isASCII && $0.isLetter }) {
+            guard let code = airportCode(typed) else { throw AssistantError.unknownPlace(typed) }
+            icao = code
+            resolutionNote = ["“\(typed)” taken as \(code)."]
+        }
         let category = a["category"]?.stringValue
         let (notams, tracked, source) = try currentNotams(flight: a["flight"]?.stringValue)
         guard !notams.isEmpty || !source.isEmpty else {
@@ -189,7 +200,7 @@ public final class NotamTools: @unchecked Sendable {
             let flight = window.map { $0.duration > 0 ? $0 : DateInterval(start: $0.start, duration: Self.defaultWindow) } ?? DateInterval(start: now, duration: Self.defaultWindow)
             figures.append(NotamGantt(notams: matching.sorted { ($0.from, $0.id) < ($1.from, $1.id) }, window: flight))
         }
-        return ToolOutput(summary: summary, notes: statusNotes, result: try JSONValue(encoding: groups),
+        return ToolOutput(summary: summary, notes: resolutionNote + statusNotes, result: try JSONValue(encoding: groups),
                           visualization: Self.areas(matching), figures: figures)
     }
 
