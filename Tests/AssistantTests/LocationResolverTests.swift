@@ -133,4 +133,11 @@ struct LocationResolverTests {
         #expect(r.military)
         #expect(try Self.resolver.resolveAirport("Oxford").airport?.ident != "EGUD")
     }
+
+    @Test("abbreviation variants go both ways and leave other names alone")
+    func abbreviationVariants() {
+        #expect(LocationResolver.abbreviationVariants(of: "st tropez").contains("saint tropez"))
+        #expect(LocationResolver.abbreviationVariants(of: "Saint Gallen Altenrhein").contains("st gallen altenrhein"))
+        #expect(LocationResolver.abbreviationVariants(of: "Annecy").isEmpty)
+    }
 }

@@ -84,6 +84,10 @@ struct LexiconTests {
         #expect(t.correction(of: "lihts") == "lights")
         #expect(t.correction(of: "abc") == nil)              // too short to guess
         #expect(t.correction(of: "xustoms") == nil)          // the first letter is kept
+        // A real English word is never a slip, even one edit from a vocabulary word ("print" / "point").
+        let english = TypoCorrector(vocabulary: ["point"], alsoKnown: [], isWord: { $0 == "print" })
+        #expect(english.correction(of: "print") == nil)
+        #expect(english.correction(of: "poimt") == "point")
     }
 
     @Test("out-of-scope cues: acting, live data; a rules question naming an action is not one")
