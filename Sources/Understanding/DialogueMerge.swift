@@ -256,12 +256,7 @@ extension KeywordFallbackBackend {
 
     /// "swap Ireland for France", "replace EGTF with EGKA", "change Lyon to Grenoble": the new and the old value.
     func exchangeWords(in text: String) -> (new: String, old: String)? {
-        guard let r = text.range(of: #"(?i)\b(?:swap|replace|change|substitute|exchange)\s+(.+?)\s+(?:for|with|by|to|w)\s+(.+?)[?.!]*$"#, options: .regularExpression) else { return nil }
-        let m = String(text[r])
-        guard let re = try? NSRegularExpression(pattern: #"(?i)\b(?:swap|replace|change|substitute|exchange)\s+(.+?)\s+(?:for|with|by|to|w)\s+(.+?)[?.!]*$"#),
-              let x = re.firstMatch(in: m, range: NSRange(m.startIndex..., in: m)),
-              let a = Range(x.range(at: 1), in: m), let b = Range(x.range(at: 2), in: m) else { return nil }
-        let old = String(m[a]).trimmingCharacters(in: .whitespaces), new = String(m[b]).trimmingCharacters(in: .whitespaces)
+        guard let (old, new) = Self.twoGroups(Self.exchangePattern, in: text) else { return nil }
         // Only names: "change the radius to 20" is a value, read elsewhere.
         guard !["it", "the radius", "the distance", "radius", "the speed", "speed"].contains(old.lowercased()),
               extractor.namesSomething(new) || extractor.countries.code(for: new) != nil else { return nil }
@@ -270,14 +265,29 @@ extension KeywordFallbackBackend {
 
     /// "25 not 35", "Poitiers, not Limoges", "rwy 30 not 12": the value meant and the one rejected.
     func correction(in text: String) -> (new: String, old: String)? {
-        guard let r = text.range(of: #"(?i)([\w.'-]+(?:\s+[\w'-]+)?)\s*,?\s+not\s+(?:the\s+)?([\w.'-]+(?:\s+[A-Z][\w'-]+)?)\s*[?.!]*$"#, options: .regularExpression),
-              let re = try? NSRegularExpression(pattern: #"(?i)([\w.'-]+(?:\s+[\w'-]+)?)\s*,?\s+not\s+(?:the\s+)?([\w.'-]+(?:\s+[A-Z][\w'-]+)?)\s*[?.!]*$"#) else { return nil }
-        let m = String(text[r])
-        guard let x = re.firstMatch(in: m, range: NSRange(m.startIndex..., in: m)), let a = Range(x.range(at: 1), in: m), let b = Range(x.range(at: 2), in: m) else { return nil }
-        var new = String(m[a]).trimmingCharacters(in: .whitespaces)
+        guard let (meant, old) = Self.twoGroups(Self.correctionPattern, in: text) else { return nil }
         // "I said Poitiers" → "Poitiers"; "rwy 30" → "30".
-        if let last = new.split(separator: " ").last, new.split(separator: " ").count > 1, !(extractor.namesSomething(new)) { new = String(last) }
-        return (new, String(m[b]).trimmingCharacters(in: .whitespaces))
+        let words = meant.split(separator: " ")
+        if words.count > 1, let last = words.last, !extractor.namesSomething(meant) { return (String(last), old) }
+        return (meant, old)
+    }
+
+    /// "swap X for Y" and its kin (compiled once: follow-ups run it on every turn).
+    static let exchangePattern = try! NSRegularExpression(pattern: #"(?i)\b(?:swap|replace|change|substitute|exchange)\s+(.+?)\s+(?:for|with|by|to|w)\s+(.+?)[?.!]*$"#)
+    /// "A not B" at the end of a turn.
+    static let correctionPattern = try! NSRegularExpression(pattern: #"(?i)([\w.'-]+(?:\s+[\w'-]+)?)\s*,?\s+not\s+(?:the\s+)?([\w.'-]+(?:\s+[A-Z][\w'-]+)?)\s*[?.!]*$"#)
+
+    /// The first two groups of `pattern`'s first match in `text`, trimmed of spaces.
+    static func twoGroups(_ pattern: NSRegularExpression, in text: String) -> (String, String)? {
+        guard let m = pattern.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
+              let a = Range(m.range(at: 1), in: text), let b = Range(m.range(at: 2), in: text) else { return nil }
+        return (text[a].trimmingCharacters(in: .whitespaces), text[b].trimmingCharacters(in: .whitespaces))
+    }
+
+    /// The item at ordinal position `n` (1-based, -1 for the last) of `list`, or nil.
+    static func item(_ n: Int, of list: [String]) -> String? {
+        let index = n < 0 ? list.count - 1 : n - 1
+        return list.indices.contains(index) ? list[index] : nil
     }
 
     /// The plausible range of each numeric argument a bare number may change.
@@ -365,8 +375,7 @@ extension KeywordFallbackBackend {
         guard !context.lastNotams.isEmpty, context.lastTool.map(notamTools.contains) == true || e.words.contains(where: { $0.hasPrefix("notam") }) else { return nil }
         for (i, w) in e.words.enumerated() {
             guard let n = lexicon.ordinals[w], !(i + 1 < e.words.count && Int(e.words[i + 1]) != nil) else { continue }
-            let index = n < 0 ? context.lastNotams.count - 1 : n - 1
-            return context.lastNotams.indices.contains(index) ? context.lastNotams[index] : nil
+            return Self.item(n, of: context.lastNotams)
         }
         let padded = " " + e.words.joined(separator: " ") + " "
         let deictic = lexicon.hasCue("deictic", in: padded) || [" that notam ", " this notam ", " the notam ", " this one ", " that one "].contains { padded.contains($0) }
@@ -379,7 +388,7 @@ extension KeywordFallbackBackend {
         for (i, w) in words.enumerated() {
             // "number 2", "no. 3", "#4" count like ordinals.
             if ["number", "no", "nr", "#"].contains(w), i + 1 < words.count, let n = Int(words[i + 1]), n >= 1, !context.lastResults.isEmpty {
-                return context.lastResults.indices.contains(n - 1) ? context.lastResults[n - 1] : nil
+                return Self.item(n, of: context.lastResults)
             }
             guard let n = lexicon.ordinals[w] else { continue }
             // "the first one", "the 2nd", "number 3"; "top 3" and "first 5" are counts, not references.
@@ -387,8 +396,7 @@ extension KeywordFallbackBackend {
             if Int(next) != nil { continue }
             if ["top", "nearest", "closest"].contains(w), next != "one" { continue }
             guard !context.lastResults.isEmpty else { return nil }
-            let index = n < 0 ? context.lastResults.count - 1 : n - 1
-            return context.lastResults.indices.contains(index) ? context.lastResults[index] : nil
+            return Self.item(n, of: context.lastResults)
         }
         let padded = " " + words.joined(separator: " ") + " "
         // "the destination aerodrome", "the departure": an end of the last route.

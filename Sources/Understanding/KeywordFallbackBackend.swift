@@ -94,7 +94,7 @@ public struct KeywordFallbackBackend: LLMBackend {
     /// not a search for it.
     func consistent(_ c: Classification, _ input: String) -> Classification {
         guard let tool = c.tool, ["find_airports_near_location", "search_airports", "get_airport_details", "browse_rules"].contains(tool) else { return c }
-        let text = extractor.correctTypos(Self.numberWords(Self.decimalCommas(Utterance.sanitize(input))), keepingCapitals: true)
+        let text = normalised(input)
         let e = extractor.extract(text)
         var target: String?
         let words = Set(e.words)
@@ -125,11 +125,17 @@ public struct KeywordFallbackBackend: LLMBackend {
         return out
     }
 
+    /// The one normalisation every stage reads: control characters out, decimal commas and spoken
+    /// numbers as digits, known misspellings corrected once for every later reader ("piste 24",
+    /// "ldg"), never inside a pasted report.
+    func normalised(_ input: String) -> String {
+        extractor.correctTypos(Self.numberWords(Self.decimalCommas(Utterance.sanitize(input))), keepingCapitals: true)
+    }
+
     /// The classification of one turn, before the aircraft check above.
     func classifyTurn(_ input: String, context: ConversationContext) -> Classification {
         var trace: [String] = []
-        // Known misspellings and abbreviations are corrected once, for every later reader ("piste 24", "ldg").
-        let text = extractor.correctTypos(Self.numberWords(Self.decimalCommas(Utterance.sanitize(input))), keepingCapitals: true)
+        let text = normalised(input)
         guard !text.isEmpty else { return Classification(tool: nil, confidence: 0, trace: ["empty input"]) }
         var entities = extractor.extract(text)
         // No place found by the phrase rules: any span the data knows is the subject ("does Emden have an ILS?").
@@ -148,9 +154,9 @@ public struct KeywordFallbackBackend: LLMBackend {
         for end in [\Entities.routeFrom, \Entities.routeTo] {
             guard let v = entities[keyPath: end], !context.lastResults.isEmpty else { continue }
             let words = TextNormalizer.fold(v).split(separator: " ").map(String.init).filter { !["the", "one"].contains($0) }
-            if words.count == 1, let n = lexicon.ordinals[words[0]] {
-                let index = n < 0 ? context.lastResults.count - 1 : n - 1
-                if context.lastResults.indices.contains(index) { entities[keyPath: end] = context.lastResults[index]; trace.append("route end → \(context.lastResults[index])") }
+            if words.count == 1, let n = lexicon.ordinals[words[0]], let airport = Self.item(n, of: context.lastResults) {
+                entities[keyPath: end] = airport
+                trace.append("route end → \(airport)")
             }
         }
         // "mark it read", "flag the second one": a NOTAM the last answer showed.
