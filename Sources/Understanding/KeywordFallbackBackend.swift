@@ -93,11 +93,16 @@ public struct KeywordFallbackBackend: LLMBackend {
     /// Avignon"); a place named by proximity is a search around it ("airfields close to Knokke"),
     /// not a search for it.
     func consistent(_ c: Classification, _ input: String) -> Classification {
-        guard let tool = c.tool, ["find_airports_near_location", "search_airports", "get_airport_details", "browse_rules"].contains(tool) else { return c }
+        guard let tool = c.tool, ["find_airports_near_location", "search_airports", "get_airport_details", "browse_rules", "nav_log",
+                                  "calculate_flight_distance"].contains(tool) else { return c }
         let text = normalised(input)
         let e = extractor.extract(text)
         var target: String?
         let words = Set(e.words)
+        // "SR22 EGKB to LFQQ, legs of 1 h at most": a maximum leg time belongs to the stops search alone.
+        if tool == "nav_log" || tool == "calculate_flight_distance" {
+            return e.legHours != nil && e.routeFrom != nil && e.routeTo != nil ? retarget(c, "find_airports_near_route", text, e) : c
+        }
         // "pa28 landing egbj rwy 26": an aircraft with a take-off or landing word is a performance question.
         let namesAircraft = e.aircraftType != nil || e.words.contains { $0.contains(where: \.isNumber) && extractor.aircraftType(in: "a " + $0) != nil }
         if tool == "get_airport_details", namesAircraft, !words.isDisjoint(with: ["takeoff", "landing", "roll", "t/o", "ldg"]) {
