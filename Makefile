@@ -1,6 +1,7 @@
 # flyfun — the two commands a newcomer needs: `make run` and `make test`.
 SWIFT ?= swift
-APT_PACKAGES := libedit-dev libsqlite3-dev pkg-config
+# bsdutils (`script`) and util-linux (`mount`) are used by the robustness tests; both are in a base Debian.
+APT_PACKAGES := libedit-dev libsqlite3-dev pkg-config bsdutils util-linux
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
 .PHONY: all deps build run test bench eval data fuzz clean install uninstall
