@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Validate ToolCatalog/training/generated.jsonl against the tool catalog and the data, and report diversity."""
-import csv, glob, json, re, sys
+import csv, glob, json, os, re, sys
 from collections import Counter, defaultdict
 
-ROOT = __import__("os").path.dirname(__import__("os").path.dirname(__import__("os").path.abspath(__file__)))
+# The repository root, two folders above this script (scripts/training/), as in gen_train.py.
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TRAIN = sys.argv[1] if len(sys.argv) > 1 else ROOT + "/ToolCatalog/training/generated.jsonl"
 CATALOG = {}
 for fn in glob.glob(ROOT + "/ToolCatalog/*.json"):
