@@ -88,6 +88,20 @@ public struct KeywordFallbackBackend: LLMBackend {
         return c
     }
 
+    /// A line that is only a capitalised name the data knows with a letter or two wrong
+    /// ("Fairoks", "Le Tuquet airfield"): the phrase rules read names only as written, so a short
+    /// line is offered whole to the resolver, which corrects spelling. Lower-case words and
+    /// English words are left alone: "hello" or "thanks" must stay chatter.
+    func misspeltName(_ text: String, _ entities: Entities) -> String? {
+        guard entities.locationCount == 0, entities.countries.isEmpty, entities.airportCodes.isEmpty else { return nil }
+        let typed = text.split(separator: " ").map { $0.trimmingCharacters(in: .punctuationCharacters) }.filter { !$0.isEmpty }
+        let name = typed.filter { !Self.airportNouns.contains($0.lowercased()) && !["the", "please", "pls", "info"].contains($0.lowercased()) }
+        guard (1...3).contains(name.count), name.first?.first?.isUppercase == true,
+              name.joined().count >= 5, name.allSatisfy({ w in w.count >= 2 && w.allSatisfy { $0.isLetter || $0 == "-" } && !lexicon.commonWords.contains(w.lowercased()) }),
+              !name.contains(where: { extractor.englishWord($0.lowercased()) }) else { return nil }
+        return name.joined(separator: " ")
+    }
+
     /// A tool whose slots cannot hold what the turn names gives way to the one that can: two route
     /// ends and airports asked for are a route search ("airfields near the road from Girona to
     /// Avignon"); a place named by proximity is a search around it ("airfields close to Knokke"),
@@ -279,7 +293,8 @@ public struct KeywordFallbackBackend: LLMBackend {
 
         // A name alone ("Heathrow", "Le Touquet airport", "Annecy"): an airport's details, or the
         // airports near a town.
-        if context.pending == nil, let name = entities.subject ?? (entities.place == entities.airportCodes.first ? nil : entities.place),
+        if context.pending == nil, let name = entities.subject ?? (entities.place == entities.airportCodes.first ? nil : entities.place)
+            ?? misspeltName(text, entities),
            best.score < Self.scoreThreshold, !looksLikeSQL {
             let rest = entities.words.filter { !Self.airportNouns.contains($0) && !["the", "please", "?", "info", "pls"].contains($0) }
             // Lower-case three-letter words are not IATA codes here ("lol"), and common words are no names.

@@ -33,6 +33,11 @@ struct UnderstandingPipelineTests {
         Row(input: "Le Touquet", tool: "get_airport_details", arguments: ["icao_code": "Le Touquet"]),
         Row(input: "Annecy", tool: "find_airports_near_location", arguments: ["location_query": "Annecy"]),
         Row(input: "lol", tool: nil, arguments: [:]),
+        // A capitalised name alone with a letter wrong is offered to the resolver; chatter is not.
+        Row(input: "Fairoks", tool: "get_airport_details", arguments: ["icao_code": "Fairoks"]),
+        Row(input: "Le Tuquet airfield", tool: "get_airport_details", arguments: ["icao_code": "Le Tuquet"]),
+        Row(input: "Thanks", tool: nil, arguments: [:]),
+        Row(input: "Merci", tool: nil, arguments: [:]),
         Row(input: "order 80 litres of avgas at LFAT", tool: nil, arguments: [:]),
         Row(input: "pay the landing fee at EGTF", tool: nil, arguments: [:]),
         Row(input: "live rain radar around Frankfurt", tool: nil, arguments: [:]),
