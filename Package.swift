@@ -17,7 +17,7 @@ let package = Package(
         .target(name: "AviationWeather"),
         .target(name: "Notams", dependencies: ["SQLiteSupport"]),
         .target(name: "FlightPlanning", dependencies: ["SQLiteSupport", "AirportData"]),
-        .target(name: "Understanding", dependencies: ["AirportData", "FlightPlanning"]),
+        .target(name: "Understanding", dependencies: ["AirportData", "AviationWeather", "FlightPlanning"]),
         .target(name: "Assistant", dependencies: ["Understanding", "AirportData", "AviationWeather", "Notams", "FlightPlanning"]),
         .executableTarget(name: "flyfun", dependencies: ["Assistant", "CEditLine"]),
         .testTarget(name: "AirportDataTests", dependencies: ["AirportData"]),

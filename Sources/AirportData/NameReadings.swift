@@ -164,6 +164,8 @@ extension LocationResolver {
         let folded = words.joined(separator: " ")
         guard folded.count >= 2 else { return [] }
 
+        // OurAirports' local idents of fields without an ICAO code ("FR-0374", "GB-0417"), as lists show them.
+        if Self.isLocalIdent(query), let reading = codeReading(query.uppercased(), score: 1) { return [reading] }
         // Codes.
         let compact = name.replacingOccurrences(of: " ", with: "")
         let codeShaped = (3...4).contains(compact.count) && compact.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) })
@@ -288,6 +290,13 @@ extension LocationResolver {
     }
 
     /// The reading of an existing code (open or closed), or nil.
+    /// OurAirports' ident of a field without an ICAO code: country, dash, digits ("FR-0374").
+    static func isLocalIdent(_ text: String) -> Bool {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        return parts.count == 2 && parts[0].count == 2 && parts[0].allSatisfy { $0.isASCII && $0.isLetter }
+            && (3...5).contains(parts[1].count) && parts[1].allSatisfy { $0.isASCII && $0.isNumber }
+    }
+
     func codeReading(_ code: String, score: Double) -> NameReading? {
         if let a = try? repository.airport(code: code) {
             return NameReading(kind: .airportCode, name: a.name, ident: a.ident, countryISO: a.isoCountry, score: score,

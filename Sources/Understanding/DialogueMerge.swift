@@ -145,7 +145,7 @@ extension KeywordFallbackBackend {
         if let n = e.count, props["max_results"] != nil, let i = e.words.firstIndex(of: String(n)), i + 1 < e.words.count, e.words[i + 1] == "more" {
             set("max_results", .number(Double((previous["max_results"]?.intValue ?? def.defaultValue("max_results")?.intValue ?? 5) + n)))
         } else if let n = e.count { set("max_results", .number(Double(n))) }
-        if e.count == nil, e.words.contains("more"), props["max_results"] != nil, !clearing {
+        if e.count == nil, Self.asksMoreResults(padded), props["max_results"] != nil, !clearing {
             set("max_results", .number(Double((previous["max_results"]?.intValue ?? def.defaultValue("max_results")?.intValue ?? 5) + 5)))
         }
         if let l = e.includeLarge, !clearing { set("include_large_airports", .bool(l)) }
@@ -212,6 +212,12 @@ extension KeywordFallbackBackend {
         // "what if it's 30?", "and at 35?": a bare number changes the one value of the last frame it can be.
         if !changed, e.place == nil, e.airportCodes.isEmpty, let (key, value) = bareNumberSlot(text, previous) {
             set(key, .number(value))
+        }
+        // "no, 18 kt", "from 300 now": half a wind changes that half of the wind already given, when
+        // the tool has no airspeed the speed could be.
+        if !changed, props["wind"] != nil, props["tas_kts"] == nil, props["cruise_speed_kts"] == nil,
+           let old = args["wind"]?.stringValue.flatMap(PlanningText.parseWind), let wind = PlanningText.windChange(in: text, of: old) {
+            set("wind", .string(wind.canonical))
         }
 
         // A new place replaces the old one: "what about Annecy", "and to LFMN?". The aircraft named

@@ -88,6 +88,13 @@ public struct KeywordFallbackBackend: LLMBackend {
         return c
     }
 
+    /// "more" asking for a longer list ("5 more", "show more"), not for more about one thing
+    /// ("tell me more about the third", "more info on LFAT").
+    static func asksMoreResults(_ padded: String) -> Bool {
+        guard padded.contains(" more ") else { return false }
+        return !["more about", "more info", "more details", "more detail", "more on", "more information"].contains { padded.contains(" \($0) ") }
+    }
+
     /// A line that is only a capitalised name the data knows with a letter or two wrong
     /// ("Fairoks", "Le Tuquet airfield"): the phrase rules read names only as written, so a short
     /// line is offered whole to the resolver, which corrects spelling. Lower-case words and
@@ -259,7 +266,7 @@ public struct KeywordFallbackBackend: LLMBackend {
                 && !entities.words.contains(where: { Self.airportNouns.contains($0) }))
         // Cues that only make sense against an earlier question.
         let dialogueCue = ["swap", "replace_end", "clear_filter", "clear_all"].contains { lexicon.hasCue($0, in: folded) }
-            || folded.contains(" what about ") || folded.contains(" how about ") || folded.contains(" more ") || folded.contains(" what if ")
+            || folded.contains(" what about ") || folded.contains(" how about ") || Self.asksMoreResults(folded) || folded.contains(" what if ")
             || folded.contains(" and if ") || folded.contains(" instead ") || folded.hasPrefix(" via ")
         // A short turn with a value and no tool word of its own ("at 125 kt", "and runway 03?", "35 degrees?").
         let contentCount = lexicon.contentWords(entities.words).count
@@ -283,8 +290,12 @@ public struct KeywordFallbackBackend: LLMBackend {
         // 3. Follow-up: only modifiers and no new subject, or an opener like "what about".
         let otherToolAsked = best.met && best.tool.name != context.lastTool && !dialogueCue
             && (best.score >= Self.scoreThreshold + 2 || best.score >= Self.scoreThreshold + 1 && entities.locationCount > 0)
+        // An item of the list just shown ("more info on the second one") is a subject of its own: the
+        // list is searched again around it only when the turn says so ("what's near the 2nd?").
+        let itemOfList = referenced != nil && !context.lastResults.isEmpty && !entities.placeIsProximity
+            && context.lastTool.flatMap { catalog.tool($0) }.map { $0.properties["max_results"] != nil } == true
         if let last = context.lastTool, isFollowUpShaped || dialogueCue, entities.hasModifiers || dialogueCue || fragment || !entities.countries.isEmpty,
-           !otherToolAsked, !looksLikeSQL {
+           !otherToolAsked, !looksLikeSQL, !itemOfList {
             if let carried = followUp(last, context.lastArguments, text, entities) {
                 trace.append("follow-up of \(last)")
                 return Classification(tool: last, arguments: carried, confidence: 0.8, isFollowUp: true, trace: trace)
@@ -318,7 +329,7 @@ public struct KeywordFallbackBackend: LLMBackend {
             }
         }
         // "the first one", "that one": the details of the airport referred to.
-        if let ref = referenced, entities.words.count <= 6, best.score < Self.scoreThreshold {
+        if let ref = referenced, entities.words.count <= 6, best.score < Self.scoreThreshold || best.tool.name == "get_airport_details" {
             trace.append("reference alone → details")
             return Classification(tool: "get_airport_details", arguments: ["icao_code": .string(ref)], confidence: 0.6, trace: trace)
         }
@@ -345,7 +356,7 @@ public struct KeywordFallbackBackend: LLMBackend {
                 if !strongRule && top.score >= Self.noneThreshold && !looksLikeSQL {
                     // The classifier reads single questions; a short turn after one may still adjust it.
                     // Any short turn that changes the last frame counts, whatever its shape ("the airline is american, non-EU").
-                    if let last = context.lastTool, isFollowUpShaped || dialogueCue || lexicon.hasCue("same_for", in: folded) || contentCount <= 8,
+                    if let last = context.lastTool, !itemOfList, isFollowUpShaped || dialogueCue || lexicon.hasCue("same_for", in: folded) || contentCount <= 8,
                        contentCount <= 8 || lexicon.hasCue("same_for", in: folded),
                        let carried = followUp(last, context.lastArguments, text, sameFor(entities, folded)) {
                         trace.append("follow-up of \(last) (the classifier alone saw no question)")
