@@ -1,11 +1,16 @@
 #!/usr/bin/env python3
-"""Validate ToolCatalog/training/generated.jsonl against the tool catalog and the data, and report diversity."""
+"""Validate ToolCatalog/training/generated.jsonl against the tool catalog and the data, and report diversity.
+
+With --eval, validate an evaluation file instead (Tests/Eval/*.jsonl, hand-written cases): ids are
+free but unique, and no generated/template tags are required."""
 import csv, glob, json, os, re, sys
 from collections import Counter, defaultdict
 
 # The repository root, two folders above this script (scripts/training/), as in gen_train.py.
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-TRAIN = sys.argv[1] if len(sys.argv) > 1 else ROOT + "/ToolCatalog/training/generated.jsonl"
+EVAL = "--eval" in sys.argv[1:]
+ARGS = [a for a in sys.argv[1:] if a != "--eval"]
+TRAIN = ARGS[0] if ARGS else ROOT + "/ToolCatalog/training/generated.jsonl"
 CATALOG = {}
 for fn in glob.glob(ROOT + "/ToolCatalog/*.json"):
     d = json.load(open(fn, encoding="utf-8"))
@@ -123,13 +128,13 @@ with open(TRAIN, encoding="utf-8") as f:
         cases.append(c)
         if set(c) != {"id", "input", "tool", "arguments", "history", "tags"}:
             err(c, "bad keys %s" % sorted(c))
-        if not re.fullmatch(r"tr\d{5}", c["id"]) or c["id"] in ids:
+        if not (EVAL or re.fullmatch(r"tr\d{5}", c["id"])) or c["id"] in ids:
             err(c, "bad or duplicate id")
         ids.add(c["id"])
         if not isinstance(c["history"], list) or not all(isinstance(h, str) and h.strip() for h in c["history"]):
             err(c, "bad history")
         tags = c["tags"]
-        if "generated" not in tags or not any(t.startswith("tpl:") for t in tags):
+        if not EVAL and ("generated" not in tags or not any(t.startswith("tpl:") for t in tags)):
             err(c, "missing generated/template tag")
         if not any(t in ("writer:instructor", "writer:phone", "writer:nonnative", "writer:misc") for t in tags):
             err(c, "missing writer tag")
@@ -195,8 +200,9 @@ for c in cases:
 print("by kind:", dict(kind))
 tpl_by_tool = defaultdict(set)
 for c in cases:
-    t = [x for x in c["tags"] if x.startswith("tpl:")][0]
-    tpl_by_tool[c["tool"]].add(t)
+    t = [x for x in c["tags"] if x.startswith("tpl:")]
+    if t:
+        tpl_by_tool[c["tool"]].add(t[0])
 writer = Counter(t for c in cases for t in c["tags"] if t.startswith("writer:"))
 print("writers:", dict(writer))
 print("\n%-34s %6s %7s %9s %6s %8s" % ("tool", "cases", "single", "tpl-single", "fu", "tpl-fu"))
