@@ -121,11 +121,9 @@ extension KeywordFallbackBackend {
             set("wind", .string(String(wind.prefix(while: { $0 != "G" }))))
         }
         // "gusting 25?": a gust added to the wind already given.
-        if let wind = args["wind"]?.stringValue, props["wind"] != nil,
-           let r = text.range(of: #"(?i)\bg(?:ust(?:s|ing)?)?\s*(?:to\s*|of\s*)?(\d{1,3})\s*(?:kts?|knots)?\b"#, options: .regularExpression),
-           let gust = Int(text[r].filter(\.isNumber)) {
-            let base = wind.split(separator: "G").first.map(String.init) ?? wind
-            set("wind", .string(base + "G\(gust)"))
+        if props["wind"] != nil, let old = args["wind"]?.stringValue.flatMap(PlanningText.parseWind),
+           let wind = PlanningText.windChange(in: text, of: old, speedAlone: false), wind.gust != old.gust {
+            set("wind", .string(wind.canonical))
         }
         // "make it at least 1000 m instead": a length alone changes the runway length filter already set.
         if !clearing, e.filters["min_runway_length_ft"] == nil, e.filters["max_runway_length_ft"] == nil, var filters = args["filters"]?.objectValue,
@@ -211,12 +209,17 @@ extension KeywordFallbackBackend {
         if handledPlaces { return changed ? args : nil }
         // "what if it's 30?", "and at 35?": a bare number changes the one value of the last frame it can be.
         if !changed, e.place == nil, e.airportCodes.isEmpty, let (key, value) = bareNumberSlot(text, previous) {
-            set(key, .number(value))
+            set(key, key == "runway" ? .string(String(format: "%02d", Int(value))) : .number(value))
+        }
+        // "and the other runway?", "the opposite end": the reciprocal of the runway in the frame.
+        if !changed, props["runway"] != nil, let runway = args["runway"]?.stringValue, let other = Self.reciprocal(of: runway),
+           [" other runway ", " other end ", " opposite ", " reciprocal ", " other direction ", " the other one "].contains(where: padded.contains) {
+            set("runway", .string(other))
         }
         // "no, 18 kt", "from 300 now": half a wind changes that half of the wind already given, when
         // the tool has no airspeed the speed could be.
         if !changed, props["wind"] != nil, props["tas_kts"] == nil, props["cruise_speed_kts"] == nil,
-           let old = args["wind"]?.stringValue.flatMap(PlanningText.parseWind), let wind = PlanningText.windChange(in: text, of: old) {
+           let old = args["wind"]?.stringValue.flatMap(PlanningText.parseWind), let wind = PlanningText.windChange(in: text, of: old, speedAlone: true) {
             set("wind", .string(wind.canonical))
         }
 
@@ -310,8 +313,22 @@ extension KeywordFallbackBackend {
         let numbers = words.compactMap { Double($0) }
         // Only a number standing alone: "35 degrees" or "270/20" are read by the recognizers.
         guard numbers.count == 1, let n = numbers.first, words.filter({ $0.contains(where: \.isNumber) }).count == 1 else { return nil }
-        let fits = Self.bareNumberRanges.filter { previous[$0.key]?.doubleValue != nil && $0.range.contains(n) }
-        return fits.count == 1 ? (fits[0].key, n) : nil
+        var fits = Self.bareNumberRanges.filter { previous[$0.key]?.doubleValue != nil && $0.range.contains(n) }.map(\.key)
+        // "what about 21": a runway number, when the frame has a runway.
+        if previous["runway"] != nil, let i = words.firstIndex(where: { Double($0) != nil }), words[i].count == 2, (1...36).contains(n),
+           !(i + 1 < words.count && (EntityExtractor.isQuantityToken((words[i] + words[i + 1]).uppercased()) || ["knots", "degrees", "feet", "hours", "minutes", "kilos"].contains(words[i + 1]))) {
+            fits.append("runway")
+        }
+        return fits.count == 1 ? (fits[0], n) : nil
+    }
+
+    /// The other end of `runway` ("26" → "08", "09L" → "27R"), for "and the other runway?".
+    static func reciprocal(of runway: String) -> String? {
+        let digits = runway.prefix(while: \.isNumber)
+        guard let n = Int(digits), (1...36).contains(n) else { return nil }
+        let side: [Character: String] = ["L": "R", "R": "L", "C": "C"]
+        let suffix = runway.dropFirst(digits.count).first.flatMap { side[Character($0.uppercased())] } ?? ""
+        return String(format: "%02d", (n + 17) % 36 + 1) + suffix
     }
 
     /// Tools whose arguments are all places and airport filters: merged above, not by their builder.
@@ -376,9 +393,11 @@ extension KeywordFallbackBackend {
     /// The NOTAM an ordinal or a deictic word refers to, right after an answer that showed NOTAMs
     /// ("mark it read", "flag the 2nd as important"); nil when the reference is not to a NOTAM or
     /// "it" could be any of several.
+    /// Tools whose answers show NOTAMs a later turn can point at.
+    static let notamTools: Set<String> = ["parse_notams", "notams_for_airport", "briefing_changes", "set_notam_status", "import_briefing"]
+
     func notamReference(in e: Entities, context: ConversationContext) -> String? {
-        let notamTools: Set<String> = ["parse_notams", "notams_for_airport", "briefing_changes", "set_notam_status", "import_briefing"]
-        guard !context.lastNotams.isEmpty, context.lastTool.map(notamTools.contains) == true || e.words.contains(where: { $0.hasPrefix("notam") }) else { return nil }
+        guard !context.lastNotams.isEmpty, context.lastTool.map(Self.notamTools.contains) == true || e.words.contains(where: { $0.hasPrefix("notam") }) else { return nil }
         for (i, w) in e.words.enumerated() {
             guard let n = lexicon.ordinals[w], !(i + 1 < e.words.count && Int(e.words[i + 1]) != nil) else { continue }
             return Self.item(n, of: context.lastNotams)

@@ -268,6 +268,8 @@ public struct KeywordFallbackBackend: LLMBackend {
         let dialogueCue = ["swap", "replace_end", "clear_filter", "clear_all"].contains { lexicon.hasCue($0, in: folded) }
             || folded.contains(" what about ") || folded.contains(" how about ") || Self.asksMoreResults(folded) || folded.contains(" what if ")
             || folded.contains(" and if ") || folded.contains(" instead ") || folded.hasPrefix(" via ")
+            // "make that 340 at 19 knots, I misread the METAR": a correction naming no new place.
+            || entities.locationCount == 0 && lexicon.opensWithCue("corrections", folded)
         // A short turn with a value and no tool word of its own ("at 125 kt", "and runway 03?", "35 degrees?").
         let contentCount = lexicon.contentWords(entities.words).count
         let fragment = (contentCount <= 7 || opened && contentCount <= 12)
@@ -630,6 +632,12 @@ public struct KeywordFallbackBackend: LLMBackend {
             for key in ["temperature_c", "wind", "qnh_hpa", "altimeter_inhg", "runway"] where def.properties[key] != nil && args[key] == nil {
                 if let v = context.lastArguments[key] { args[key] = v }
             }
+            // "crosswind on that runway if it gusts 20?": part of the carried wind changed.
+            if def.properties["wind"] != nil, args["wind"] == context.lastArguments["wind"],
+               let old = args["wind"]?.stringValue.flatMap(PlanningText.parseWind),
+               let wind = PlanningText.windChange(in: text, of: old, speedAlone: def.properties["tas_kts"] == nil && def.properties["cruise_speed_kts"] == nil) {
+                args["wind"] = .string(wind.canonical)
+            }
         }
         // Quotes and dashes around a name are punctuation ("search 'Courchevel'", "Lelystad - Groningen - …").
         let punctuation = CharacterSet(charactersIn: "'\"‘’“”-–—/ ")
@@ -737,6 +745,12 @@ public struct KeywordFallbackBackend: LLMBackend {
         }
         // "compare with the Netherlands" after the rules of Belgium: the earlier country is the other one.
         if need == "two_countries", e.countries.count == 1, let earlier = Self.countriesOf(context.lastArguments).first, earlier != e.countries[0] { return true }
+        // "mark the 2nd one read" after NOTAMs were asked for: the NOTAM is one of those, even when
+        // the offline data showed none (the tool then asks which one).
+        if need == "notam_id", context.lastTool.map(Self.notamTools.contains) == true,
+           e.words.contains(where: { lexicon.ordinals[$0] != nil || ["it", "that", "this", "one", "those", "them", "all"].contains($0) }) {
+            return true
+        }
         guard e.place == nil, e.airportCodes.isEmpty, e.routeFrom == nil else { return false }
         switch need {
         case "airport", "location": return context.subject != nil

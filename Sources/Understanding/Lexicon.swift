@@ -77,7 +77,7 @@ public struct Lexicon: Sendable {
         let o = try object("out_of_scope.json")
         let d = try object("dialogue.json")
         var dialogue: [String: [String]] = [:]
-        for key in ["openers", "swap", "replace_end", "from_cues", "to_cues", "same_for", "deictic", "clear_filter", "clear_all", "courtesy"] {
+        for key in ["openers", "swap", "replace_end", "from_cues", "to_cues", "same_for", "deictic", "clear_filter", "clear_all", "courtesy", "corrections"] {
             dialogue[key] = try strings(d, key, "dialogue.json")
         }
         func filterWords(_ d: [String: Any]) throws -> [String: [String]] {
@@ -140,6 +140,11 @@ public struct Lexicon: Sendable {
     }
 
     /// Whether the folded text (padded with spaces) contains one of `kind`'s dialogue cues on word boundaries.
+    /// True when the folded, space-padded text opens with a cue of `kind` ("make that 340 at 19").
+    public func opensWithCue(_ kind: String, _ paddedFolded: String) -> Bool {
+        (dialogue[kind] ?? []).contains { paddedFolded.hasPrefix(" \($0.trimmingCharacters(in: .whitespaces)) ") }
+    }
+
     public func hasCue(_ kind: String, in paddedFolded: String) -> Bool {
         (dialogue[kind] ?? []).contains { paddedFolded.contains(" \($0.trimmingCharacters(in: .whitespaces)) ") }
     }

@@ -104,24 +104,40 @@ public enum PlanningText {
         if let m = first(#"\bwinds?\s*(?:is\s*)?calm\b"#, in: text) {
             found.append((WindText(direction: 0, speed: 0, gust: nil, unit: "KT"), m.range))
         }
-        if let m = first(#"\b(?:vrb|variable)\s*(?:at\s*)?(\d{1,3})\s*"# + speedUnit, in: text) {
+        // "the wind has backed to 150 at 12", "wind now 150/12", "wind 150 10 knots": a direction and a
+        // speed a few words after the word "wind", without a unit or with one.
+        if let m = first(#"\bwinds?\b(?:\s+(?:has|have|is|now|backed|backing|veered|veering|changed|turned|shifted|to|of|from|at|around|about))*\s+([0-3]\d{2})\s*(?:°|degrees?)?\s*(?:at|@|,)?\s*(\d{1,2})\s*"# + speedUnit + #"(?![\w/])(?!\.\d)(?!\s*(?:g|gusts?|gusting)\b)"#, in: text),
+           let d = Int(m[1]!), d <= 360 {
+            found.append((WindText(direction: d, speed: Int(m[2]!)!, gust: nil, unit: unitCode(m[3])), m.range))
+        }
+        if let m = first(#"\b(?:vrb|variable)\s*(?:winds?\s*)?(?:at\s*|of\s*)?(\d{1,3})\s*"# + speedUnit, in: text) {
             found.append((WindText(direction: nil, speed: Int(m[1]!)!, gust: nil, unit: unitCode(m[2])), m.range))
         }
         // The earliest wind in the sentence is the one the pilot meant.
         return found.min { $0.1.lowerBound < $1.1.lowerBound }
     }
 
-    /// `old` with the half of a wind that `text` states changed: a speed alone ("no, 18 kt",
-    /// "wind 12 knots now") or a direction alone ("from 300", "wind 240 degrees"); nil when the
-    /// text states a whole wind (read by `wind(in:)`) or none.
-    public static func windChange(in text: String, of old: WindText) -> WindText? {
+    /// `old` with the part of a wind that `text` states changed: a gust ("if it gusts 20",
+    /// "gusting 25?"), a speed alone ("no, 18 kt"; only when `speedAlone`, for tools with no
+    /// airspeed it could be) or a direction alone ("from 300", "wind 240 degrees"); nil when the
+    /// text states a whole wind (read by `wind(in:)`) or no part of one.
+    public static func windChange(in text: String, of old: WindText, speedAlone: Bool) -> WindText? {
         guard wind(in: text) == nil else { return nil }
         var new = old
-        let speed = first(#"(?<![\d/.])(\d{1,2})\s*(kts?|knots|kn|mps|m/s|kmh|km/h)(?![\w/])"#, in: text)
-        let direction = first(#"\b(?:from|direction|dir)\s+(?:the\s+)?([0-3]\d{2})\b(?!\s*(?:kts?|knots|ft|m|nm|km)\b)|(?<![\d/.])([0-3]\d{2})\s*(?:°|degrees?|deg)(?!\s*[cf]\b)"#, in: text)
-        guard speed != nil || direction != nil else { return nil }
-        if let speed, let v = Int(speed[1] ?? "") { new.speed = v; new.unit = unitCode(speed[2]); new.gust = nil }
-        if let direction, let d = Int(direction[1] ?? direction[2] ?? ""), d <= 360 { new.direction = d }
+        var rest = text
+        if let g = first(#"\bg(?:ust(?:s|ing)?)?\s*(?:to\s*|of\s*|up\s+to\s*)?(\d{1,3})\s*(?:kts?|knots)?\b"#, in: rest), let v = Int(g[1] ?? "") {
+            new.gust = v
+            rest = removing(g.range, from: rest)
+        }
+        if speedAlone, let s = first(#"(?<![\d/.])(\d{1,2})\s*(kts?|knots|kn|mps|m/s|kmh|km/h)(?![\w/])"#, in: rest), let v = Int(s[1] ?? "") {
+            new.speed = v
+            new.unit = unitCode(s[2])
+            if new.gust.map({ $0 <= v }) == true { new.gust = nil }
+        }
+        if let d = first(#"\b(?:from|direction|dir)\s+(?:the\s+)?([0-3]\d{2})\b(?!\s*(?:kts?|knots|ft|m|nm|km)\b)|(?<![\d/.])([0-3]\d{2})\s*(?:°|degrees?|deg)(?!\s*[cf]\b)"#, in: rest),
+           let v = Int(d[1] ?? d[2] ?? ""), v <= 360 {
+            new.direction = v
+        }
         return new == old ? nil : new
     }
 
