@@ -447,7 +447,7 @@ public struct EntityExtractor: Sendable {
 
     /// The airline named in an EU261 question ("Air France", "easyJet", "BA"), as its region.
     func airlineRegion(in text: String, folded: String) -> (String, String)? {
-        guard [" delay", " late", " cancel", " compensation", " eu261", " uk261", " flight", " airline", " carrier", " it was", " was it", " operated",
+        guard [" delay", " late", " cancel", " compensation", " eu261", " uk261", " flight", " airline", " carrier", " company", " operator", " it was", " was it", " operated",
                " airways", " airlines"].contains(where: { folded.contains($0) }) else { return nil }
         let words = text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "?" || $0 == "." || $0 == "!" || $0 == ":" }).map(String.init)
         let corrected = [" sorry", " i mean", " i meant", " no wait", " correction", " rather"].contains { folded.contains($0) }
@@ -457,11 +457,18 @@ public struct EntityExtractor: Sendable {
                 let phrase = words[i..<(i + n)].joined(separator: " ")
                 // One word must be a capitalised name or a code in capitals ("Lufthansa", "KLM"), never "delayed".
                 let before = i > 0 ? words[i - 1].lowercased() : ""
-                let afterCue = ["on", "with", "by", "flying", "via"].contains(before)
-                // A word after a route cue is a place ("from Brussels to Rome"), not the airline of the same name.
-                if n == 1, ["from", "to", "at", "in", "near", "between", "and", "into"].contains(before) { continue }
+                // "the airline was Austrian", "operated by Swiss": after the word airline and a verb, the
+                // name is the carrier's even when it is also a country's adjective or a town.
+                let lead = words[max(0, i - 4)..<i].map { $0.lowercased() }
+                let named = phrase.first?.isUppercase == true && ["was", "is", "by", "with", "airline", "carrier"].contains(before)
+                    && lead.contains { ["airline", "company", "carrier", "operated", "operator"].contains($0) }
+                let afterCue = ["on", "with", "by", "flying", "via"].contains(before) || named
+                // A word after a route cue is a place ("from Brussels to Rome", "EU261 for Brussels to
+                // Tenerife"), not the airline of the same name.
+                if n == 1, !named, ["from", "to", "at", "in", "near", "between", "and", "into", "for"].contains(before)
+                    || i + 1 < words.count && words[i + 1].lowercased() == "to" { continue }
                 // "a German airline", "a US carrier": a country says where the carrier is from, it is no airline's name.
-                if n == 1, countries.code(for: phrase) != nil { continue }
+                if n == 1, !named, countries.code(for: phrase) != nil { continue }
                 // A distinctive brand typed in lower case ("ryanair", "easyjet") counts; short words and places do not.
                 let lowerBrand = phrase.count >= 5 && !phrase.contains(" ") && !isKnownPlace(phrase)
                 guard phrase.count >= 2, n > 1 || ((phrase.first?.isUppercase == true || afterCue || lowerBrand) && !lexicon.commonWords.contains(phrase.lowercased())) else { continue }
@@ -618,8 +625,18 @@ public struct EntityExtractor: Sendable {
                 if w.first?.isUppercase == true || (joiner && !run.isEmpty) || (run.isEmpty && isKnownPlace(w)) { run.insert(w, at: 0) } else { break }
             }
             while let first = run.first, first.first?.isLowercase == true { run.removeFirst() }
+            // "eu261 nice to oslo": typed in lower case, a word that is also a town ("nice") is a
+            // route end when the other end plainly names a place too.
+            if run.isEmpty, let w = before.last, w == w.lowercased(), w.count >= 3, w.allSatisfy(\.isLetter),
+               let y = Self.trimPlace(String(cleaned[toRange.upperBound...])), y.count >= 3, namesSomething(recognisedSpan(y)),
+               let reading = resolver.readings(of: w, context: NameContext(expectsLocation: true), limit: 1).first,
+               // An English word ("close to Knokke", "circle to LOWG") only for a city ("nice").
+               !englishWord(w) || reading.kind == .place && (reading.population ?? 0) >= 100_000 {
+                e.routeFrom = w
+                e.routeTo = y
+            }
             // Both ends must name something the data knows ("Limit to 20" is not a route).
-            if let y = Self.trimPlace(String(cleaned[toRange.upperBound...])), !run.isEmpty,
+            if e.routeFrom == nil, let y = Self.trimPlace(String(cleaned[toRange.upperBound...])), !run.isEmpty,
                y.first?.isUppercase == true || y.first?.isNumber == true,
                namesSomething(recognisedSpan(run.joined(separator: " "))), namesSomething(recognisedSpan(y)) {
                 e.routeFrom = run.joined(separator: " ")

@@ -166,7 +166,9 @@ public struct KeywordFallbackBackend: LLMBackend {
         var entities = extractor.extract(text)
         // No place found by the phrase rules: any span the data knows is the subject ("does Emden have an ILS?").
         if entities.place == nil, entities.subject == nil, entities.airportCodes.isEmpty, entities.routeFrom == nil, !entities.hasNotamText,
-           let mention = extractor.placeMentions(in: text, limit: 1).first {
+           // The aircraft named is no place ("in a PA28 with that wind": PA28 is also a US heliport's ident).
+           let mention = extractor.placeMentions(in: text, limit: 2).first(where: { m in
+               entities.aircraftType.map { TextNormalizer.fold($0) != TextNormalizer.fold(m).replacingOccurrences(of: "-", with: "") } ?? true }) {
             entities.subject = mention
             trace.append("place mention → \(mention)")
         }
