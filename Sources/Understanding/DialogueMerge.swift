@@ -186,6 +186,8 @@ extension KeywordFallbackBackend {
         if let builder = builders[tool], !Self.placeTools.contains(tool) {
             let fresh = builder(text, e)
             for (k, v) in fresh where props[k] != nil && !Self.placeKeys.contains(k) {
+                // A builder's null says this turn takes the value back ("list what's left" names no profile).
+                if v == .null { if args[k] != nil { args[k] = nil }; continue }
                 switch def.intent.mergeRule(k) {
                 case "keep": continue
                 case "accumulate":

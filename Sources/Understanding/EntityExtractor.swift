@@ -160,6 +160,8 @@ public struct EntityExtractor: Sendable {
         extractCount(folded, into: &e)
         extractFilters(folded, into: &e)
         extractSpeedAndType(text, folded, into: &e)
+        // "in the PA28": the aircraft named is not the US field whose ident it also is.
+        if let t = e.aircraftType?.uppercased().replacingOccurrences(of: "-", with: "") { e.airportCodes.removeAll { $0 == t && $0.contains(where: \.isNumber) } }
         extractDay(folded, into: &e)
         extractEnums(folded, into: &e)
         if let (name, region) = airlineRegion(in: text, folded: folded) { e.airline = name; e.carrierRegion = region }

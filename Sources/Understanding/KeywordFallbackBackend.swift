@@ -334,6 +334,11 @@ public struct KeywordFallbackBackend: LLMBackend {
         }
         // "the first one", "that one": the details of the airport referred to.
         if let ref = referenced, entities.words.count <= 6, best.score < Self.scoreThreshold || best.tool.name == "get_airport_details" {
+            // "DA at the 2nd at 32C": a tool word for that airport asks that tool about it.
+            if best.score >= 1, best.tool.name != "get_airport_details", best.tool.properties["icao"] != nil {
+                trace.append("reference with \(best.tool.name)'s words")
+                return Classification(tool: best.tool.name, arguments: arguments(for: best.tool.name, text, entities, context), confidence: 0.6, trace: trace)
+            }
             trace.append("reference alone → details")
             return Classification(tool: "get_airport_details", arguments: ["icao_code": .string(ref)], confidence: 0.6, trace: trace)
         }
@@ -625,7 +630,8 @@ public struct KeywordFallbackBackend: LLMBackend {
     /// from the dialogue state ("frequencies?" after "tell me about LFAT", "what's the distance?"
     /// after a route question).
     func arguments(for tool: String, _ text: String, _ e: Entities, _ context: ConversationContext = ConversationContext()) -> Arguments {
-        var args = slotValues(for: tool, text, e, context)
+        // A builder's null takes a carried value back; a new question has none to take back.
+        var args = slotValues(for: tool, text, e, context).filter { $0.value != .null }
         // A new tool on the same place keeps the conditions already stated that it also takes
         // ("takeoff distance for a C172 there" after a density altitude at 30 °C).
         if tool != context.lastTool, let def = catalog.tool(tool), let subject = context.subject,

@@ -338,17 +338,32 @@ public enum PlanningIntents {
         var a: Arguments = [:]
         let lower = " " + text.lowercased() + " "
         func has(_ words: [String]) -> Bool { words.contains { lower.contains(" \($0) ") } }
+        // Values of a profile ("with 1520 lb empty", "its fuel flow is 30 l/h") are only ever stated
+        // when saving one, so they make the turn a save even without the verb.
+        var values: Arguments = [:]
+        PlanningText.profileValues(in: text, into: &values)
         let action: String
-        if has(["delete", "remove", "drop", "forget"]) { action = "delete" }
-        else if has(["save", "copy", "clone", "create", "new", "add", "duplicate"]) { action = "save" }
+        if has(["delete", "remove", "drop", "forget", "erase"]) { action = "delete" }
+        else if has(["save", "copy", "clone", "create", "new", "add", "duplicate", "store"]) { action = "save" }
         else if has(["show", "display", "details", "detail", "open", "view", "what's in", "describe"]) { action = "show" }
-        else if has(["list", "all", "which", "my", "available", "profiles"]) { action = "list" }
+        else if has(["list", "all", "which", "my", "available", "profiles", "left", "remaining"]) { action = "list" }
+        else if !values.isEmpty || PlanningText.fuelFlow(in: text) != nil { action = "save" }
         else { action = aircraftToken(in: text) == nil ? "list" : "show" }
         a["action"] = .string(action)
+        // A list names no profile: one carried from an earlier turn ("delete G-ABCD", then "list
+        // what's left") is cleared.
+        if action == "list" { a["name"] = .null }
         var rest = text
         if action == "save" {
-            if let m = PlanningText.first(#"\s(?:as|to|named|called)\s+(?:the\s+)?([A-Za-z0-9][\w-]*(?:\s+[A-Z0-9][\w-]*)?)"#, in: rest, caseSensitive: true), let name = m[1] {
+            // A registration is the name ("save it as my club plane, F-GKQR"); otherwise the word after "as".
+            if let m = PlanningText.first(#"(?<![\w-])([A-Z]{1,2}-[A-Z0-9]{3,5}|N\d{1,5}[A-Z]{0,2})(?![\w-])"#, in: rest, caseSensitive: true), let name = m[1],
+               PlanningText.first(#"\b(?:as|named|called)\b"#, in: rest) != nil || aircraftToken(in: PlanningText.removing(m.range, from: rest)) != nil {
                 a["name"] = .string(name)
+                rest = PlanningText.removing(m.range, from: rest)
+            } else if let m = PlanningText.first(#"\s(?:as|to|named|called)\s+(?:the\s+)?([A-Za-z0-9][\w-]*(?:\s+[A-Z0-9][\w-]*)?)"#, in: rest, caseSensitive: true), let name = m[1] {
+                // A registration typed in lower case is still written as one ("d-eabc" → "D-EABC").
+                let registration = PlanningText.first(#"^(?:[a-z]{1,2}-[a-z0-9]{3,5}|n\d{1,5}[a-z]{0,2})$"#, in: name) != nil
+                a["name"] = .string(registration ? name.uppercased() : name)
                 rest = PlanningText.removing(m.range, from: rest)
             } else if let m = PlanningText.first(#"(?<![\w-])([A-Z]{1,2}-[A-Z0-9]{3,5}|N\d{1,5}[A-Z]{0,2})(?![\w-])"#, in: rest, caseSensitive: true), let name = m[1] {
                 a["name"] = .string(name)
