@@ -381,6 +381,12 @@ public struct KeywordFallbackBackend: LLMBackend {
                 if runnerUp.tool != IntentClassifier.noneLabel, top.score - runnerUp.score < Self.combinedMargin, runnerUp.met, top.score < 0.6, rulesUndecided {
                     trace.append("ambiguous between \(top.tool) and \(runnerUp.tool)")
                     alternatives = [top.tool, runnerUp.tool]
+                } else if !top.met, best.met, best.tool.name != top.tool, best.score >= Self.scoreThreshold + 1 {
+                    // "to dist lfmd c172s 28c": the classifier's tool lacks what it needs (two route
+                    // ends), while the rules' tool has it and its words are plain.
+                    trace.append("\(top.tool) lacks \(catalog.tool(top.tool)?.intent.needs ?? "its needs") → \(best.tool.name)")
+                    return Classification(tool: best.tool.name, arguments: arguments(for: best.tool.name, text, entities, context),
+                                          confidence: max(0.6, min(0.9, runnerUp.score + 0.3)), trace: trace)
                 } else if top.met || top.score >= Self.acceptThreshold + 0.15 {
                     return Classification(tool: top.tool, arguments: arguments(for: top.tool, text, entities, context),
                                           confidence: min(0.99, max(top.score, Self.confidenceThreshold)), trace: trace)

@@ -279,13 +279,16 @@ public enum PlanningIntents {
         rest = atmosphere(rest, into: &a)
         if let r = PlanningText.runway(in: rest, codes: e.airportCodes) { a["runway"] = .string(r) }
         if let aircraft = aircraftToken(in: rest) { a["aircraft"] = .string(aircraft) }
-        let lower = " " + rest.lowercased() + " "
+        // "to dist", "TO roll": the pilots' abbreviation of take-off.
+        var lower = " " + rest.lowercased() + " "
+        if let m = PlanningText.first(#"\bto\s+(?=(?:dist|distance|roll|run|perf|performance)\b)"#, in: lower) { lower.replaceSubrange(m.range, with: "takeoff ") }
         if lower.contains(" grass") || lower.contains(" turf") { a["surface"] = "grass" }
         else if lower.contains(" paved") || lower.contains(" asphalt") || lower.contains(" tarmac") || lower.contains(" concrete") { a["surface"] = "paved" }
         if lower.contains(" landing") && !lower.contains("takeoff") && !lower.contains("take off") && !lower.contains("take-off") { a["phase"] = "landing" }
         else if (lower.contains("takeoff") || lower.contains("take off") || lower.contains("take-off") || lower.contains("off the ground"))
                     && !lower.contains(" landing") { a["phase"] = "takeoff" }
         else if lower.contains(" landing"), lower.contains("takeoff") || lower.contains("take off") || lower.contains("take-off") { a["phase"] = "both" }
+        else if lower.contains(" both ") { a["phase"] = "both" }
         if a["pressure_altitude_ft"] == nil, a["elevation_ft"] == nil, let place = airport(rest, e) { a["icao"] = .string(place) }
         else if let c = codes(e, text: rest).first { a["icao"] = .string(c) }
         return a
