@@ -209,6 +209,16 @@ extension KeywordFallbackBackend {
             }
         }
         if handledPlaces { return changed ? args : nil }
+        // "in km?", "give me that in kilometres, please": the last answer again (it gives both units).
+        if !changed, e.place == nil, e.airportCodes.isEmpty, lexicon.contentWords(e.words).count <= 6, lexicon.hasCue("unit_requests", in: padded),
+           !e.words.contains(where: { $0.contains(where: \.isNumber) }) {
+            return args
+        }
+        // "what about night VFR there?" after a rules question: another topic, same countries.
+        if !changed, props["question"] != nil, e.place == nil, e.countries.isEmpty, !Set(e.words).isDisjoint(with: lexicon.rulesTopics) {
+            args["question"] = .string(text)
+            return args
+        }
         // "what if it's 30?", "and at 35?": a bare number changes the one value of the last frame it can be.
         if !changed, e.place == nil, e.airportCodes.isEmpty, let (key, value) = bareNumberSlot(text, previous) {
             set(key, key == "runway" ? .string(String(format: "%02d", Int(value))) : .number(value))
