@@ -25,6 +25,12 @@ extension KeywordFallbackBackend {
             if args[key] != value { args[key] = value; changed = true }
         }
 
+        // A route of waypoints edited in place: "drop LFAC, go direct", "continue to EDTY after EDLE",
+        // "via Evreux between Toussus and Rouen", "add LFOH before LFAT".
+        if let w = args["waypoints"]?.arrayValue?.compactMap(\.stringValue), w.count >= 2, let edited = waypointEdit(w, text, e, padded: padded) {
+            args["waypoints"] = .array(edited.map { .string($0) })
+            return args
+        }
         // Swap direction: "reverse it", "the way back" ("swap Ireland for France" replaces one value, below).
         var handledPlaces = false
         let exchange = exchangeWords(in: text)
@@ -254,6 +260,39 @@ extension KeywordFallbackBackend {
             else if props["to"] != nil { set("from", .string(f)); set("to", .string(t)) }
         }
         return changed ? args : nil
+    }
+
+    /// `waypoints` with the edit the turn asks for, or nil when it asks none: a waypoint named
+    /// with a removing cue is dropped ("drop LFAC"; "go direct" alone drops every intermediate
+    /// one); a new place goes after or before the waypoint named with "after"/"before", or between
+    /// the two adjacent waypoints named with "between … and …".
+    func waypointEdit(_ waypoints: [String], _ text: String, _ e: Entities, padded: String) -> [String]? {
+        let key = { (s: String) in TextNormalizer.fold(s) }
+        let known = waypoints.map(key)
+        let words = padded.split(separator: " ").map(String.init)
+        // Waypoints of the route the turn names, in the order it names them.
+        let named = words.compactMap { w in known.firstIndex(of: w) }
+        let removing = lexicon.hasCue("clear_filter", in: padded) || padded.contains(" without ") || padded.contains(" skip ")
+        if removing {
+            let inner = Set(named.filter { $0 > 0 && $0 < waypoints.count - 1 })
+            if !inner.isEmpty { return waypoints.enumerated().filter { !inner.contains($0.offset) }.map(\.element) }
+        }
+        if padded.contains(" direct "), named.isEmpty || removing, waypoints.count > 2 { return [waypoints[0], waypoints[waypoints.count - 1]] }
+        // The new place: a code or name of the turn that is not on the route yet.
+        let candidates = e.airportCodes + [e.place, e.subject, e.routeFrom, e.routeTo].compactMap { $0 } + extractor.placeMentions(in: text, limit: 4)
+        guard let new = candidates.first(where: { !known.contains(key($0)) }) else { return nil }
+        func anchor(_ cue: String) -> Int? {
+            guard let i = words.firstIndex(of: cue), i + 1 < words.count else { return nil }
+            return known.firstIndex(of: words[i + 1])
+        }
+        var out = waypoints
+        if let a = anchor("after") { out.insert(new, at: a + 1); return out }
+        if let b = anchor("before"), b > 0 { out.insert(new, at: b); return out }
+        if words.contains("between"), named.count >= 2 {
+            let (a, b) = (min(named[0], named[1]), max(named[0], named[1]))
+            if b == a + 1 { out.insert(new, at: b); return out }
+        }
+        return nil
     }
 
     /// A turn that removes one thing and adds another, split into the clause with the clearing cue
