@@ -88,6 +88,19 @@ public struct KeywordFallbackBackend: LLMBackend {
         return c
     }
 
+    /// True when a turn names nothing a tool could take: no airport, place, route, country,
+    /// aircraft type, airline, report, NOTAM, number, filter, or word pointing back at an earlier
+    /// answer ("there", "it", "the second").
+    func namesNothing(_ e: Entities, _ text: String, context: ConversationContext) -> Bool {
+        let pointers: Set<String> = ["there", "here", "it", "its", "that", "this", "them", "they", "those", "these", "one"]
+        return e.airportCodes.isEmpty && e.place == nil && e.subject == nil && e.routeFrom == nil && e.routeTo == nil && e.countries.isEmpty
+            && e.aircraftType == nil && e.airline == nil && !e.hasNotamText && e.notamIDs.isEmpty && e.filters.isEmpty
+            && !text.contains(where: \.isNumber)
+            // Words pointing back only count when there is an earlier answer to point at.
+            && (context.lastTool == nil || e.words.allSatisfy { !pointers.contains($0) && lexicon.ordinals[$0] == nil })
+            && extractor.placeMentions(in: text, limit: 1).isEmpty
+    }
+
     /// "more" asking for a longer list ("5 more", "show more"), not for more about one thing
     /// ("tell me more about the third", "more info on LFAT").
     static func asksMoreResults(_ padded: String) -> Bool {
@@ -209,6 +222,14 @@ public struct KeywordFallbackBackend: LLMBackend {
             trace.append("out-of-scope cue '\(cue)'")
             var declined = Classification(tool: nil, confidence: 0.9, trace: trace)
             declined.declinedCue = cue
+            return declined
+        }
+        // 1b. General knowledge and technique ("how do thunderstorms form", "what is a VOR", "explain
+        // density altitude"): nothing the tools take is named, so no tool can answer.
+        if let opener = lexicon.knowledgeOpener(entities.words), namesNothing(entities, text, context: context) {
+            trace.append("general-knowledge question ('\(opener)')")
+            var declined = Classification(tool: nil, confidence: 0.8, trace: trace)
+            declined.declinedCue = opener
             return declined
         }
         // The answer to a question flyfun just asked ("Density altitude where?" → "LFMD"),

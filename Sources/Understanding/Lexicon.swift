@@ -37,6 +37,9 @@ public struct Lexicon: Sendable {
     /// Words that name a topic of the country rules ("night", "transponder", "channel"): with one,
     /// "rules for Austria" is a question about that topic rather than browsing (`out_of_scope.json`'s `rules_topics`).
     public var rulesTopics: Set<String> = []
+    /// Openers of a request for general knowledge or technique ("how do thunderstorms form",
+    /// "what is a VOR"): out of scope when the request names nothing the tools take.
+    public var knowledgeOpeners: [String] = []
     /// One value of an enumerated argument and the phrases that name it.
     public struct EnumSynonyms: Sendable { public var value: String; public var phrases: [String] }
     /// `tool.argument` → its values' phrases, in file order (`enums.json`).
@@ -100,6 +103,7 @@ public struct Lexicon: Sendable {
         lexicon.outOfScopeExceptions = exceptions
         lexicon.languages = Set(try strings(o, "languages", "out_of_scope.json"))
         lexicon.rulesTopics = Set(try strings(o, "rules_topics", "out_of_scope.json"))
+        lexicon.knowledgeOpeners = try strings(o, "knowledge_openers", "out_of_scope.json")
         let f = try object("filters.json")
         guard let rules = f["rules"] as? [[String: Any]], !rules.isEmpty else {
             throw UnderstandingError.invalidLexicon(file: "filters.json", message: "'rules' must be a non-empty list")
@@ -143,6 +147,13 @@ public struct Lexicon: Sendable {
     /// True when the folded, space-padded text opens with a cue of `kind` ("make that 340 at 19").
     public func opensWithCue(_ kind: String, _ paddedFolded: String) -> Bool {
         (dialogue[kind] ?? []).contains { paddedFolded.hasPrefix(" \($0.trimmingCharacters(in: .whitespaces)) ") }
+    }
+
+    /// The knowledge opener `words` start with (after chatter), if any.
+    public func knowledgeOpener(_ words: [String]) -> String? {
+        let start = words.drop { chatter.contains($0) }
+        let padded = " " + start.joined(separator: " ") + " "
+        return knowledgeOpeners.first { padded.hasPrefix(" \($0) ") }
     }
 
     public func hasCue(_ kind: String, in paddedFolded: String) -> Bool {
