@@ -146,7 +146,8 @@ extension KeywordFallbackBackend {
         }
         if let d = e.distanceNM { set("max_distance_nm", .number(d)) }
         // "2 more" after a list of 3 asks for 5; "top 3" asks for 3.
-        if let n = e.count, props["max_results"] != nil, let i = e.words.firstIndex(of: String(n)), i + 1 < e.words.count, e.words[i + 1] == "more" {
+        if let n = e.count, props["max_results"] != nil, let i = e.words.firstIndex(of: String(n)),
+           i + 1 < e.words.count && ["more", "extra", "additional"].contains(e.words[i + 1]) || i > 0 && e.words[i - 1] == "another" {
             set("max_results", .number(Double((previous["max_results"]?.intValue ?? def.defaultValue("max_results")?.intValue ?? 5) + n)))
         } else if let n = e.count { set("max_results", .number(Double(n))) }
         if e.count == nil, Self.asksMoreResults(padded), props["max_results"] != nil, !clearing {
@@ -215,6 +216,15 @@ extension KeywordFallbackBackend {
             }
         }
         if handledPlaces { return changed ? args : nil }
+        // "and toussus" after a search by name: another name searched the same way (the query is free text).
+        if !changed, props["query"] != nil, let q = previous["query"]?.stringValue, extractor.countries.code(for: q) == nil,
+           e.countries.isEmpty, e.filters.isEmpty {
+            let rest = e.words.drop { Self.leadingCueWords.contains($0) }.filter { !lexicon.chatter.contains($0) && $0 != "?" }
+            if (1...3).contains(rest.count), !rest.contains(where: { $0.contains(where: \.isNumber) }), rest.count < e.words.count {
+                set("query", .string(rest.joined(separator: " ")))
+                return args
+            }
+        }
         // "in km?", "give me that in kilometres, please": the last answer again (it gives both units).
         if !changed, e.place == nil, e.airportCodes.isEmpty, lexicon.contentWords(e.words).count <= 6, lexicon.hasCue("unit_requests", in: padded),
            !e.words.contains(where: { $0.contains(where: \.isNumber) }) {
@@ -316,7 +326,9 @@ extension KeywordFallbackBackend {
 
     /// "swap Ireland for France", "replace EGTF with EGKA", "change Lyon to Grenoble": the new and the old value.
     func exchangeWords(in text: String) -> (new: String, old: String)? {
-        guard let (old, new) = Self.twoGroups(Self.exchangePattern, in: text) else { return nil }
+        guard let (old, typed) = Self.twoGroups(Self.exchangePattern, in: text) else { return nil }
+        // "replace Biarritz by Pau, please": the name without the courtesy after it.
+        let new = extractor.recognisedSpan(typed)
         // Only names: "change the radius to 20" is a value, read elsewhere.
         guard !["it", "the radius", "the distance", "radius", "the speed", "speed"].contains(old.lowercased()),
               extractor.namesSomething(new) || extractor.countries.code(for: new) != nil else { return nil }

@@ -360,6 +360,13 @@ public struct EntityExtractor: Sendable {
         }
         if has(lexicon.includeLarge) { e.includeLarge = true }
         if has(lexicon.excludeLarge) { e.includeLarge = false }
+        // "please the big airports also include": big airports and a word of including, in any order.
+        if e.includeLarge == nil {
+            let w = folded.split(separator: " ").map(String.init)
+            let sized = zip(w, w.dropFirst()).contains { ["big", "large", "larger", "bigger", "major", "international", "commercial"].contains($0)
+                && ["airports", "ones", "fields", "aerodromes", "airfields"].contains($1) }
+            if sized, w.contains(where: { ["include", "included", "including", "incl", "also", "too"].contains($0) }) { e.includeLarge = true }
+        }
     }
 
     // MARK: - Speed, type, legs, day
