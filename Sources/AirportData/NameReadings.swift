@@ -168,11 +168,12 @@ extension LocationResolver {
         if Self.isLocalIdent(query), let reading = codeReading(query.uppercased(), score: 1) { return [reading] }
         // Codes.
         let compact = name.replacingOccurrences(of: " ", with: "")
-        let codeShaped = (3...4).contains(compact.count) && compact.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) })
+        // A code is one token: "da at" is two words, not the ident DAAT.
+        let codeShaped = !name.contains(" ") && (3...4).contains(compact.count) && compact.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) })
             && compact.contains(where: \.isLetter)
         let capitals = compact == compact.uppercased()
-        let lowerIdent = compact.count == 4 && compact == compact.lowercased() && compact.allSatisfy(\.isLetter)
-        let lowerIATA = compact.count == 3 && compact == compact.lowercased() && (context.expectsLocation || context.expectsAirport)
+        let lowerIdent = codeShaped && compact.count == 4 && compact == compact.lowercased() && compact.allSatisfy(\.isLetter)
+        let lowerIATA = codeShaped && compact.count == 3 && compact == compact.lowercased() && (context.expectsLocation || context.expectsAirport)
         // "the", "pls" are never names; "nice", "reading" are when capitalised or a location is expected.
         let capitalised = name.first?.isUppercase == true
         let isCommonWord = CommonWords.never.contains(folded) || (CommonWords.ambiguous.contains(folded) && !capitalised && !context.expectsLocation)

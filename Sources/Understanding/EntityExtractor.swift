@@ -690,7 +690,9 @@ public struct EntityExtractor: Sendable {
                            " locate ", " of ", " at ", " for ", " on ", " is "] {
                 guard let r = (" " + cleaned).range(of: marker, options: .caseInsensitive) else { continue }
                 let rest = String((" " + cleaned)[r.upperBound...])
-                if let p = Self.trimPlace(rest), p.first?.isUppercase == true || p.first?.isNumber == true || isKnownPlace(p) {
+                // A quantity is no subject ("da at 5000ft 25c").
+                if let p = Self.trimPlace(rest), p.first?.isUppercase == true || p.first?.isNumber == true || isKnownPlace(p),
+                   !(p.split(separator: " ").first.map { Self.isQuantityToken(String($0).uppercased()) } ?? false) {
                     e.subject = p
                     break
                 }

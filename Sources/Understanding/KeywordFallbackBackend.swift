@@ -101,6 +101,21 @@ public struct KeywordFallbackBackend: LLMBackend {
             && extractor.placeMentions(in: text, limit: 1).isEmpty
     }
 
+    /// The one word of a short turn that is none of the tool's keywords, no quantity, no common or
+    /// English word and no chatter, when the resolver reads it as a location ("da samedan 25c").
+    func leftoverName(_ tool: String, _ e: Entities) -> String? {
+        guard e.words.count <= 8, let def = catalog.tool(tool) else { return nil }
+        let keywordWords = Set(def.intent.keywords.keys.flatMap { $0.split(separator: " ").map(String.init) })
+        let left = e.words.filter { w in
+            w.count >= 3 && w.contains(where: \.isLetter) && !w.contains(where: \.isNumber) && !keywordWords.contains(w)
+                && !lexicon.commonWords.contains(w) && !lexicon.chatter.contains(w) && !extractor.englishWord(w)
+                && !EntityExtractor.isQuantityToken(w.uppercased()) && lexicon.ordinals[w] == nil
+        }
+        guard left.count == 1, let w = left.first,
+              !extractor.resolver.readings(of: w, context: NameContext(expectsLocation: true), limit: 1).isEmpty else { return nil }
+        return w
+    }
+
     /// "more" asking for a longer list ("5 more", "show more"), not for more about one thing
     /// ("tell me more about the third", "more info on LFAT").
     static func asksMoreResults(_ padded: String) -> Bool {
@@ -706,11 +721,21 @@ public struct KeywordFallbackBackend: LLMBackend {
         }
         // A single place read by a tool's own builder must name something; else the utterance's
         // recognised place is used ("does Emden have an ILS?" → Emden, not "ILS").
+        var leftover: String?
         if let def = catalog.tool(tool) {
             for slot in ["icao", "icao_code", "location_query"] where def.properties[slot] != nil {
                 let value = args[slot]?.stringValue
                 if let v = value, v == e.place || v == e.subject && extractor.namesSomething(v) || e.airportCodes.contains(v.uppercased()) || extractor.namesSomething(v) { continue }
-                if let mention = extractor.placeMentions(in: text, limit: 1).first { args[slot] = .string(mention) }
+                // "crosswind rwy 21 there": the place the turn refers to, when the tool's reader found none.
+                if value == nil, let p = e.place, extractor.namesSomething(p) || context.subject.map({ TextNormalizer.fold($0) == TextNormalizer.fold(p) }) == true {
+                    args[slot] = .string(p)
+                } else if let mention = extractor.placeMentions(in: text, limit: 1).first { args[slot] = .string(mention) }
+                // "da samedan 25c": a lower-case name left over once the tool's words and the
+                // quantities are read is the airport, when the data knows it as a location.
+                else if value == nil, ["icao", "icao_code"].contains(slot), args["elevation_ft"] == nil, let name = leftoverName(tool, e) {
+                    args[slot] = .string(name)
+                    leftover = name
+                }
             }
         }
         // One end named, the other the place talked about: "how far from LOWS?" after "tell me about LOWZ".
@@ -752,7 +777,7 @@ public struct KeywordFallbackBackend: LLMBackend {
         // A value that is the rest of the line rather than a recognised name ("frequencies?") is
         // kept only when the data knows it; otherwise the dialogue state may supply the place.
         for slot in ["icao_code", "icao"] where props[slot] != nil {
-            if let v = args[slot]?.stringValue, v != e.subject, extractor.resolver.readings(of: v, limit: 1).isEmpty { args[slot] = nil }
+            if let v = args[slot]?.stringValue, v != e.subject, v != leftover, extractor.resolver.readings(of: v, limit: 1).isEmpty { args[slot] = nil }
         }
         if let slot = ConversationContext.placeSlots.first(where: { props[$0] != nil }), args[slot] == nil, let subject = context.subject {
             args[slot] = .string(subject)
