@@ -384,6 +384,16 @@ public struct KeywordFallbackBackend: LLMBackend {
             trace.append("a question on the pasted METAR → \(best.tool.name)")
             return Classification(tool: best.tool.name, arguments: arguments(for: best.tool.name, text, entities, context), confidence: 0.8, trace: trace)
         }
+        // "is there avgas at LFAT?", "does Le Touquet have customs?", "Has the runway at LFEY lights?":
+        // a yes/no question about what one airport has is that airport's details, not a search.
+        if let place = entities.airportCodes.first ?? entities.place, entities.locationCount == 1, entities.routeFrom == nil,
+           !entities.filters.isEmpty, entities.distanceNM == nil, entities.count == nil, best.score < Self.scoreThreshold + 1,
+           let first = entities.words.first(where: { !lexicon.chatter.contains($0) || ["is", "do", "does", "has", "have", "can"].contains($0) }),
+           ["is", "are", "does", "do", "has", "have", "can", "any", "got"].contains(first),
+           !entities.words.contains(where: { ["airports", "airfields", "fields", "aerodromes", "strips", "places", "ones", "near", "around", "within"].contains($0) }) {
+            trace.append("a yes/no question about what one airport has → details")
+            return Classification(tool: "get_airport_details", arguments: arguments(for: "get_airport_details", text, entities, context), confidence: 0.7, trace: trace)
+        }
         // 4. The statistical classifier's view, combined with the keyword scores.
         var alternatives: [String] = []
         let probabilities = classifierProbabilities(text)

@@ -61,6 +61,8 @@ public struct ConversationContext: Sendable, Equatable {
     public static func after(tool: String, arguments: Arguments, results: [String], notams: [String] = [], previous: ConversationContext) -> ConversationContext {
         var subject = placeSlots.lazy.compactMap { arguments[$0]?.stringValue }.first
         if subject == nil, results.count == 1 { subject = results[0] }
+        // "what's the ICAO for Nice", then "frequencies there?": a search by name is about that name.
+        if subject == nil, let q = arguments["query"]?.stringValue, q.count > 2 || q != q.uppercased() { subject = q }
         if subject == nil, let to = arguments["to_location"]?.stringValue { subject = to }
         var next = ConversationContext(lastTool: tool, lastArguments: arguments, lastResults: results.isEmpty ? previous.lastResults : results,
                                        subject: subject ?? previous.subject)

@@ -153,7 +153,11 @@ public struct Lexicon: Sendable {
     public func knowledgeOpener(_ words: [String]) -> String? {
         let start = words.drop { chatter.contains($0) }
         let padded = " " + start.joined(separator: " ") + " "
-        return knowledgeOpeners.first { padded.hasPrefix(" \($0) ") }
+        // The turn's words are spelling-corrected ("wat" → "what"); the openers are read the same way.
+        return knowledgeOpeners.first { opener in
+            let corrected = opener.split(separator: " ").map { typos[String($0)] ?? String($0) }.joined(separator: " ")
+            return padded.hasPrefix(" \(opener) ") || padded.hasPrefix(" \(corrected) ")
+        }
     }
 
     public func hasCue(_ kind: String, in paddedFolded: String) -> Bool {
