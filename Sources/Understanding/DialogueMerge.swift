@@ -146,11 +146,16 @@ extension KeywordFallbackBackend {
         }
         if let d = e.distanceNM { set("max_distance_nm", .number(d)) }
         // "2 more" after a list of 3 asks for 5; "top 3" asks for 3.
-        if let n = e.count, props["max_results"] != nil, let i = e.words.firstIndex(of: String(n)),
-           i + 1 < e.words.count && ["more", "extra", "additional"].contains(e.words[i + 1]) || i > 0 && e.words[i - 1] == "another" {
+        // "another 4", "4 more", "3 extra": added to the count shown.
+        let added = e.words.indices.lazy.compactMap { i -> Int? in
+            guard let n = Int(e.words[i]), (1...50).contains(n) else { return nil }
+            let after = i + 1 < e.words.count ? e.words[i + 1] : "", before = i > 0 ? e.words[i - 1] : ""
+            return ["more", "extra", "additional"].contains(after) || ["another", "additional"].contains(before) ? n : nil
+        }.first
+        if let n = added, props["max_results"] != nil {
             set("max_results", .number(Double((previous["max_results"]?.intValue ?? def.defaultValue("max_results")?.intValue ?? 5) + n)))
         } else if let n = e.count { set("max_results", .number(Double(n))) }
-        if e.count == nil, Self.asksMoreResults(padded), props["max_results"] != nil, !clearing {
+        if e.count == nil, added == nil, Self.asksMoreResults(padded), props["max_results"] != nil, !clearing {
             set("max_results", .number(Double((previous["max_results"]?.intValue ?? def.defaultValue("max_results")?.intValue ?? 5) + 5)))
         }
         if let l = e.includeLarge, !clearing { set("include_large_airports", .bool(l)) }

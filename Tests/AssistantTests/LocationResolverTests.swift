@@ -91,9 +91,16 @@ struct LocationResolverTests {
                                                           "airport", "a", "it", "...", "123", "nice", "reading", "flight", "route", "customs",
                                                           "FOR", "NEAR", "THE", "FROM", "WITH", "price", "police", "tower", "grass",
                                                           "landing", "hard", "CAVOK", "SELECT", "PA28", "ILS", "France", "German", "England",
-                                                          "Friday", "Cessna", "avgas", "lit", "U/S", "BA", "Le"])
+                                                          "Friday", "Cessna", "avgas", "lit", "U/S", "BA", "Le", "da at"])
     func junk(_ text: String) {
         #expect(Self.resolver.readings(of: text).isEmpty, "\(text) should name nothing")
+    }
+
+    @Test("a field's local ident (no ICAO code) reads as that field, as lists show it")
+    func localIdent() throws {
+        let r = try #require(Self.resolver.readings(of: "FR-0374").first)
+        #expect(r.kind == .airportCode && r.ident == "FR-0374")
+        #expect(Self.resolver.readings(of: "FR-03").isEmpty)
     }
 
     @Test("a country's name is a reading only for a place or airport of that country named so")

@@ -37,6 +37,14 @@ struct UnderstandingPipelineTests {
         Row(input: "Fairoks", tool: "get_airport_details", arguments: ["icao_code": "Fairoks"]),
         Row(input: "Le Tuquet airfield", tool: "get_airport_details", arguments: ["icao_code": "Le Tuquet"]),
         Row(input: "Thanks", tool: nil, arguments: [:]),
+        // General knowledge and technique naming nothing the tools take; the in-scope twins.
+        Row(input: "how do thunderstorms actually form", tool: nil, arguments: [:]),
+        Row(input: "what is a VOR", tool: nil, arguments: [:]),
+        Row(input: "Wat betekent eigenlijk 'wake turbulence'?", tool: nil, arguments: [:]),
+        Row(input: "what is a TBM 900", tool: "aircraft_type", arguments: [:]),
+        Row(input: "is there avgas at LFAT?", tool: "get_airport_details", arguments: ["icao_code": "LFAT"]),
+        Row(input: "da at 5000ft 25c 29.92", tool: "density_altitude", arguments: ["elevation_ft": 5000, "temperature_c": 25, "altimeter_inhg": 29.92]),
+        Row(input: "EU261 for Brussels to Tenerife delayed 5 hours", tool: "eu261_compensation", arguments: ["from": "Brussels", "to": "Tenerife", "delay_hours": 5]),
         Row(input: "Merci", tool: nil, arguments: [:]),
         Row(input: "order 80 litres of avgas at LFAT", tool: nil, arguments: [:]),
         Row(input: "pay the landing fee at EGTF", tool: nil, arguments: [:]),
@@ -155,6 +163,43 @@ struct UnderstandingPipelineTests {
         (["airfields between LFBO and LEBL"], "in the other sense", "find_airports_near_route", ["from_location": "LEBL", "to_location": "LFBO"]),
         (["aerodromes near Toulouse with customs"], "not customs, instead with asphalt", "find_airports_near_location",
          ["filters": .object(["has_hard_runway": true])]),
+        // Part of a wind, the other runway, a bare runway number, runways after other languages' "on".
+        (["wind components EGTF runway 24 wind 270/15"], "no, 18 kt", "wind_components", ["runway": "24", "wind": "270/18"]),
+        (["wind components EGTF runway 24 wind 270/15"], "from 300 now", "wind_components", ["wind": "300/15"]),
+        (["takeoff distance at EGTK rwy 19 in the PA28 wind 210/10"], "crosswind on that runway if it gusts 20?", "wind_components",
+         ["icao": "EGTK", "runway": "19", "wind": "210/10G20"]),
+        (["xwind EGBJ rwy 26 wind 220/14"], "what about 21", "wind_components", ["runway": "21", "wind": "220/14"]),
+        (["xwind EGBJ rwy 26 wind 220/14"], "and the other runway?", "wind_components", ["runway": "08"]),
+        (["crosswind at LFMD rwy 17 wind 220/12"], "y en la 35?", "wind_components", ["runway": "35"]),
+        (["Which runway should I use at LFLY with the wind 190/18?"], "The wind has backed to 150 at 12.", "wind_components", ["wind": "150/12"]),
+        (["Compute the wind components at Le Puy with a wind of 340 degrees at 9 knots."], "Make that 340 at 19 knots, I misread the METAR.",
+         "wind_components", ["wind": "340/19"]),
+        // Lists: an item is a subject of its own; 'more about' is no request for more results; 'another 4'.
+        (["airports near Annecy"], "tell me more about number 3", "get_airport_details", [:]),
+        (["airports near Annecy"], "another 4 please", "find_airports_near_location", ["max_results": 9]),
+        (["search le bourget"], "and toussus", "search_airports", ["query": "toussus"]),
+        (["Airports near Freiburg im Breisgau, radius 30 NM"], "Please the big airports also include", "find_airports_near_location",
+         ["include_large_airports": true, "max_distance_nm": 30]),
+        (["airports on the way Toussus to Biarritz"], "replace Biarritz by Pau, please", "find_airports_near_route", ["to_location": "Pau"]),
+        // Nav log routes edited in place.
+        (["nav log from EGKB via LFAC to LFQA, TAS 115"], "drop LFAC, go direct", "nav_log", ["waypoints": .array(["EGKB", "LFQA"]), "tas_kts": 115]),
+        (["Plan the legs EHLE EHTE EDLE at 100 kt with 310/12 wind."], "Continue to EDTY after EDLE.", "nav_log",
+         ["waypoints": .array(["EHLE", "EHTE", "EDLE", "EDTY"])]),
+        // Profiles: values make a save, a list clears the name.
+        (["save the PA28 profile as G-CKLM"], "with 1520 lb empty", "aircraft_profile",
+         ["action": "save", "name": "G-CKLM", "empty_weight": 1520, "empty_weight_unit": "lb"]),
+        (["delete profile G-ABCD"], "ok now list what's left", "aircraft_profile", ["action": "list", "name": nil]),
+        // Performance shorthand; EU261 airline and corrections; rules topics; flights; units.
+        (["to dist lfmd c172s 28c"], "at 1050kg", "takeoff_landing_performance", ["phase": "takeoff", "weight": 1050, "weight_unit": "kg"]),
+        (["landing dist c172s lfpz 15c"], "both pls", "takeoff_landing_performance", ["phase": "both"]),
+        (["I was delayed 6 hours flying from Vienna to New York. Am I owed compensation?"], "The airline was Austrian.", "eu261_compensation",
+         ["airline": "Austrian", "carrier_region": "eu", "from": "Vienna"]),
+        (["eu261 nice to oslo 4h delay"], "oops 1.5h not 4", "eu261_compensation", ["from": "nice", "to": "oslo", "delay_hours": 1.5]),
+        (["is transponder mandatory in germany"], "what about night vfr there", "answer_rules_question", ["country_code": "DE"]),
+        (["select flight EGTF-LFMD"], "switch to flight G-TWO", "select_flight", ["flight": "G-TWO"]),
+        (["how far from Elstree to Cannes"], "in km?", "calculate_flight_distance", ["from_location": "Elstree", "to_location": "Cannes"]),
+        (["da samedan 25c"], "crosswind rwy 21 there w 180/12", "wind_components", ["icao": "samedan", "runway": "21"]),
+        (["what's the ICAO for Nice"], "Which frequencies do they use there?", "get_airport_details", ["icao_code": "Nice"]),
     ]
 
     @Test("follow-ups merge into the last frame", arguments: 0..<followUps.count)

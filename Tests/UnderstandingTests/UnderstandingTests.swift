@@ -135,3 +135,54 @@ struct IntentClassifierTests {
         #expect(a.serialized() == b.serialized())
     }
 }
+
+@Suite("Planning readers")
+struct PlanningReaderTests {
+    @Test("half a wind changes that half of the wind already given")
+    func windChange() throws {
+        let old = try #require(PlanningText.parseWind("270/15"))
+        #expect(PlanningText.windChange(in: "no, 18 kt", of: old, speedAlone: true)?.canonical == "270/18")
+        #expect(PlanningText.windChange(in: "no, 18 kt", of: old, speedAlone: false) == nil)
+        #expect(PlanningText.windChange(in: "from 300 now", of: old, speedAlone: true)?.canonical == "300/15")
+        #expect(PlanningText.windChange(in: "if it gusts 25?", of: old, speedAlone: true)?.canonical == "270/15G25")
+        // A whole wind is read by wind(in:), not here; nothing of a wind is nil.
+        #expect(PlanningText.windChange(in: "wind 240/20", of: old, speedAlone: true) == nil)
+        #expect(PlanningText.windChange(in: "and runway 06?", of: old, speedAlone: true) == nil)
+    }
+
+    @Test("winds a few words after the word wind, and variable winds")
+    func looseWinds() {
+        #expect(PlanningText.wind(in: "the wind has backed to 150 at 12.")?.0.canonical == "150/12")
+        #expect(PlanningText.wind(in: "with wind 150 10 knots")?.0.canonical == "150/10")
+        #expect(PlanningText.wind(in: "a variable wind of 5 knots")?.0.canonical == "VRB/05")
+        // The gust written after a slash wind stays with it.
+        #expect(PlanningText.wind(in: "components: wind 240/15G25 on the 22")?.0.canonical == "240/15G25")
+    }
+
+    @Test("runway numbers after the word for 'on' in the pilots' languages, never a quantity")
+    func runways() {
+        #expect(PlanningText.runway(in: "y en la 35?") == "35")
+        #expect(PlanningText.runway(in: "et sur la 04 ?") == "04")
+        #expect(PlanningText.runway(in: "auf der 26") == "26")
+        #expect(PlanningText.runway(in: "en 25 minutes") == nil)
+    }
+
+    @Test("the other end of a runway")
+    func reciprocal() {
+        #expect(KeywordFallbackBackend.reciprocal(of: "26") == "08")
+        #expect(KeywordFallbackBackend.reciprocal(of: "09L") == "27R")
+        #expect(KeywordFallbackBackend.reciprocal(of: "36") == "18")
+        #expect(KeywordFallbackBackend.reciprocal(of: "18C") == "36C")
+        #expect(KeywordFallbackBackend.reciprocal(of: "40") == nil)
+    }
+
+    @Test("profile values with the weight before the word, glued units and the pilots' abbreviation")
+    func profileValues() {
+        var a: Arguments = [:]
+        PlanningText.profileValues(in: "with 1520 lb empty", into: &a)
+        #expect(a["empty_weight"] == .number(1520) && a["empty_weight_unit"] == .string("lb"))
+        a = [:]
+        PlanningText.profileValues(in: "empty weight 768kg arm 1.02m", into: &a)
+        #expect(a["empty_weight"] == .number(768) && a["empty_arm"] == .number(1.02) && a["empty_arm_unit"] == .string("m"))
+    }
+}
