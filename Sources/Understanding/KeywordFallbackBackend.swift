@@ -389,7 +389,7 @@ public struct KeywordFallbackBackend: LLMBackend {
         // "is there avgas at LFAT?", "does Le Touquet have customs?", "Has the runway at LFEY lights?":
         // a yes/no question about what one airport has is that airport's details, not a search.
         if let place = entities.airportCodes.first ?? entities.place, entities.locationCount == 1, entities.routeFrom == nil,
-           !entities.filters.isEmpty, entities.distanceNM == nil, entities.count == nil, best.score < Self.scoreThreshold + 1,
+           !entities.filters.isEmpty, entities.distanceNM == nil, entities.count == nil, best.score < Self.scoreThreshold,
            let first = entities.words.first(where: { !lexicon.chatter.contains($0) || ["is", "do", "does", "has", "have", "can"].contains($0) }),
            ["is", "are", "does", "do", "has", "have", "can", "any", "got"].contains(first),
            !entities.words.contains(where: { ["airports", "airfields", "fields", "aerodromes", "strips", "places", "ones", "near", "around", "within"].contains($0) }) {
