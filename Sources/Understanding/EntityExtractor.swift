@@ -397,7 +397,8 @@ public struct EntityExtractor: Sendable {
             if var v = attached ?? ((w == "hours" || w == "hour" || w == "h" || w == "hr" || w == "hrs") && i > 0 ? Double(words2[i - 1]) : nil) {
                 // "1 hour 30": the minutes after the hours.
                 if i + 1 < words2.count, let m = Double(words2[i + 1]), m > 0, m < 60 { v += (m / 60 * 100).rounded() / 100 }
-                let window = words2[max(0, i - 5)..<min(words2.count, i + 3)]
+                // "legs of no more than 2 hours": the limit words may stand between.
+                let window = words2[max(0, i - 7)..<min(words2.count, i + 3)]
                 if window.contains(where: { $0.hasPrefix("leg") }) || (i > 1 && words2[i - 2] == "every") { e.legHours = v }
             }
         }

@@ -120,7 +120,7 @@ public struct KeywordFallbackBackend: LLMBackend {
     /// ("tell me more about the third", "more info on LFAT").
     static func asksMoreResults(_ padded: String) -> Bool {
         guard padded.contains(" more ") else { return false }
-        return !["more about", "more info", "more details", "more detail", "more on", "more information"].contains { padded.contains(" \($0) ") }
+        return !["more about", "more info", "more details", "more detail", "more on", "more information", "more than"].contains { padded.contains(" \($0) ") }
     }
 
     /// A line that is only a capitalised name the data knows with a letter or two wrong
@@ -242,7 +242,14 @@ public struct KeywordFallbackBackend: LLMBackend {
         }
         // 1b. General knowledge and technique ("how do thunderstorms form", "what is a VOR", "explain
         // density altitude"): nothing the tools take is named, so no tool can answer.
-        if let opener = lexicon.knowledgeOpener(entities.words), namesNothing(entities, text, context: context) {
+        // Technique ("how do I fly a short field takeoff in it") is out of scope even when the turn
+        // points back at an earlier answer; only a place it names keeps it a tool's question.
+        let knowledge = lexicon.knowledgeOpener(entities.words).flatMap { namesNothing(entities, text, context: context) ? $0 : nil }
+        let technique = lexicon.techniqueOpener(entities.words).flatMap { o in
+            (entities.place == nil || entities.place == referenced) && (entities.airportCodes.isEmpty || entities.place == referenced)
+                && entities.routeFrom == nil && entities.notamIDs.isEmpty && !entities.hasNotamText ? o : nil
+        }
+        if let opener = knowledge ?? technique {
             trace.append("general-knowledge question ('\(opener)')")
             var declined = Classification(tool: nil, confidence: 0.8, trace: trace)
             declined.declinedCue = opener
@@ -580,7 +587,7 @@ public struct KeywordFallbackBackend: LLMBackend {
                       "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90, "hundred": 100, "a hundred": 100, "one hundred": 100]
         let units = Set(["nm", "nautical", "miles", "mile", "km", "kilometres", "kilometers", "minutes", "min", "hours", "hour", "h", "kt", "kts", "knots",
                          "results", "airports", "airfields", "entries", "options", "fields", "degrees", "feet", "ft", "metres", "meters", "m", "days"])
-        let text = halves(text, values)
+        let text = spokenDigits(halves(text, values))
         var words = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
         guard words.contains(where: { values[$0.lowercased()] != nil }) else { return text }
         var i = 0
@@ -593,6 +600,23 @@ public struct KeywordFallbackBackend: LLMBackend {
             i += 1
         }
         return words.joined(separator: " ")
+    }
+
+    /// Digits spoken one by one, as on the radio: "three-one-zero" → "310", "two four" → "24".
+    static func spokenDigits(_ text: String) -> String {
+        let digit = "zero|one|two|three|four|five|six|seven|eight|nine|niner|tree|fife"
+        guard let regex = try? NSRegularExpression(pattern: "(?i)\\b(?:\(digit))(?:[- ](?:\(digit)))+\\b") else { return text }
+        let values = ["zero": "0", "one": "1", "two": "2", "three": "3", "tree": "3", "four": "4", "five": "5", "fife": "5", "six": "6",
+                      "seven": "7", "eight": "8", "nine": "9", "niner": "9"]
+        var t = text
+        for m in regex.matches(in: t, range: NSRange(t.startIndex..., in: t)).reversed() {
+            guard let r = Range(m.range, in: t) else { continue }
+            let parts = t[r].lowercased().split(whereSeparator: { $0 == "-" || $0 == " " }).map(String.init)
+            // Only hyphenated groups or three digits and more: "one two" alone may be words.
+            guard t[r].contains("-") || parts.count >= 3 else { continue }
+            t.replaceSubrange(r, with: parts.compactMap { values[$0] }.joined())
+        }
+        return t
     }
 
     /// Halves in words: "two and a half hours" → "2.5 hours", "half an hour" → "0.5 hours",

@@ -40,6 +40,9 @@ public struct Lexicon: Sendable {
     /// Openers of a request for general knowledge or technique ("how do thunderstorms form",
     /// "what is a VOR"): out of scope when the request names nothing the tools take.
     public var knowledgeOpeners: [String] = []
+    /// Openers of a question on how to fly or operate ("how do I", "best way to"): out of scope
+    /// unless an airport or place is named, even when the turn points back at an earlier answer.
+    public var techniqueOpeners: [String] = []
     /// One value of an enumerated argument and the phrases that name it.
     public struct EnumSynonyms: Sendable { public var value: String; public var phrases: [String] }
     /// `tool.argument` → its values' phrases, in file order (`enums.json`).
@@ -80,7 +83,7 @@ public struct Lexicon: Sendable {
         let o = try object("out_of_scope.json")
         let d = try object("dialogue.json")
         var dialogue: [String: [String]] = [:]
-        for key in ["openers", "swap", "replace_end", "from_cues", "to_cues", "same_for", "deictic", "clear_filter", "clear_all", "courtesy", "corrections", "unit_requests"] {
+        for key in ["openers", "swap", "replace_end", "from_cues", "to_cues", "same_for", "deictic", "clear_filter", "clear_all", "courtesy", "corrections", "unit_requests", "recompute"] {
             dialogue[key] = try strings(d, key, "dialogue.json")
         }
         func filterWords(_ d: [String: Any]) throws -> [String: [String]] {
@@ -104,6 +107,7 @@ public struct Lexicon: Sendable {
         lexicon.languages = Set(try strings(o, "languages", "out_of_scope.json"))
         lexicon.rulesTopics = Set(try strings(o, "rules_topics", "out_of_scope.json"))
         lexicon.knowledgeOpeners = try strings(o, "knowledge_openers", "out_of_scope.json")
+        lexicon.techniqueOpeners = try strings(o, "technique_openers", "out_of_scope.json")
         let f = try object("filters.json")
         guard let rules = f["rules"] as? [[String: Any]], !rules.isEmpty else {
             throw UnderstandingError.invalidLexicon(file: "filters.json", message: "'rules' must be a non-empty list")
@@ -150,11 +154,16 @@ public struct Lexicon: Sendable {
     }
 
     /// The knowledge opener `words` start with (after chatter), if any.
-    public func knowledgeOpener(_ words: [String]) -> String? {
-        let start = words.drop { chatter.contains($0) }
+    public func knowledgeOpener(_ words: [String]) -> String? { opener(of: knowledgeOpeners, words) }
+
+    /// The technique opener `words` start with (after chatter, "and", "so"), if any.
+    public func techniqueOpener(_ words: [String]) -> String? { opener(of: techniqueOpeners, words) }
+
+    func opener(of openers: [String], _ words: [String]) -> String? {
+        let start = words.drop { chatter.contains($0) || ["and", "so", "but", "then", "ok", "okay"].contains($0) }
         let padded = " " + start.joined(separator: " ") + " "
         // The turn's words are spelling-corrected ("wat" → "what"); the openers are read the same way.
-        return knowledgeOpeners.first { opener in
+        return openers.first { opener in
             let corrected = opener.split(separator: " ").map { typos[String($0)] ?? String($0) }.joined(separator: " ")
             return padded.hasPrefix(" \(opener) ") || padded.hasPrefix(" \(corrected) ")
         }

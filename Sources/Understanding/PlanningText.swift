@@ -106,7 +106,7 @@ public enum PlanningText {
         }
         // "the wind has backed to 150 at 12", "wind now 150/12", "wind 150 10 knots": a direction and a
         // speed a few words after the word "wind", without a unit or with one.
-        if let m = first(#"\bwinds?\b(?:\s+(?:has|have|is|now|backed|backing|veered|veering|changed|turned|shifted|to|of|from|at|around|about))*\s+([0-3]\d{2})\s*(?:°|degrees?)?\s*(?:at|@|,)?\s*(\d{1,2})\s*"# + speedUnit + #"(?![\w/])(?!\.\d)(?!\s*(?:g|gusts?|gusting)\b)"#, in: text),
+        if let m = first(#"\bwinds?\b(?:\s+(?:has|have|is|now|backed|backing|veered|veering|changed|turned|shifted|to|of|from|at|around|about))*\s+([0-3]\d{2})\s*(?:°|degrees?)?\s*(?:at|@|,|for|with|of)?\s*(\d{1,2})\s*"# + speedUnit + #"(?![\w/])(?!\.\d)(?!\s*(?:g|gusts?|gusting)\b)"#, in: text),
            let d = Int(m[1]!), d <= 360 {
             found.append((WindText(direction: d, speed: Int(m[2]!)!, gust: nil, unit: unitCode(m[3])), m.range))
         }
@@ -125,7 +125,8 @@ public enum PlanningText {
         guard wind(in: text) == nil else { return nil }
         var new = old
         var rest = text
-        if let g = first(#"\bg(?:ust(?:s|ing)?)?\s*(?:to\s*|of\s*|up\s+to\s*)?(\d{1,3})\s*(?:kts?|knots)?\b"#, in: rest), let v = Int(g[1] ?? "") {
+        if let g = first(#"\bg(?:ust(?:s|ing)?)?\s*(?:to\s*|of\s*|up\s+to\s*)?(\d{1,3})\s*(?:kts?|knots)?\b|(?<![\d/.])(\d{1,2})\s*(?:kts?|knots)?\s+gusts?\b"#, in: rest),
+           let v = Int(g[1] ?? g[2] ?? "") {
             new.gust = v
             rest = removing(g.range, from: rest)
         }
@@ -314,7 +315,7 @@ public enum PlanningText {
         // "wind 020/08 on 01": a runway number after "on", never a quantity.
         // The same after the word for "on" of the pilots' other languages, with or without an
         // article ("y en la 35?", "sur la 22", "auf der 26", "op de 24", "sulla 17").
-        if let m = first(#"\b(?:on|en|sur|auf|op|sulla|su)\s+(?:(?:la|le|der|die|de|the)\s+)?(0[1-9]|[12]\d|3[0-6])([lrc])?"# + notQuantity, in: text) {
+        if let m = first(#"\b(?:on|for|en|sur|auf|op|sulla|su)\s+(?:(?:la|le|der|die|de|the)\s+)?(0[1-9]|[12]\d|3[0-6])([lrc])?"# + notQuantity, in: text) {
             return (m[1] ?? "") + (m[2]?.uppercased() ?? "")
         }
         // "on the 28", "crosswind the 27 …": a runway number after "the", never a quantity.
@@ -361,6 +362,10 @@ public enum PlanningText {
     /// Days of notice of a cancellation: "told 5 days before", "10 days' notice", "notice of 3 days".
     static func noticeDays(in text: String) -> Int? {
         if let m = first(#"(\d{1,3})\s*days?['’]?\s*(?:notice|before|in\s+advance|ahead|earlier|prior)"#, in: text) { return m[1].flatMap { Int($0) } }
+        // "one week before", "2 weeks' notice".
+        if let m = first(#"(\d{1,2}|a|one)\s*weeks?['’]?\s*(?:notice|before|in\s+advance|ahead|earlier|prior)"#, in: text) {
+            return (Int(m[1] ?? "") ?? 1) * 7
+        }
         // "cancelled same day", "on the day": no notice at all.
         if first(#"\b(?:same|that)\s+day\b|\bon\s+the\s+day\b"#, in: text) != nil { return 0 }
         if let m = first(#"notice\s*(?:of|was)?\s*(\d{1,3})\s*days?"#, in: text) { return m[1].flatMap { Int($0) } }
