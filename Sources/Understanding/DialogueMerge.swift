@@ -175,6 +175,9 @@ extension KeywordFallbackBackend {
                 list[i] = n
             } else if clearing {
                 list.removeAll { e.countries.contains($0) }
+            } else if e.countries.count >= 2, !["add", "also", "too", "plus", "include", "including"].contains(where: e.words.contains) {
+                // "now Italy vs Austria", "UK and France instead": a new comparison.
+                list = e.countries
             } else {
                 for c in e.countries where !list.contains(c) { list.append(c) }
             }

@@ -591,10 +591,11 @@ public struct EntityExtractor: Sendable {
             guard let r = l.range(of: marker, range: (from ?? l.startIndex)..<l.endIndex) else { return nil }
             return (String(s[r.upperBound...]), r)
         }
-        // between X and Y
+        // between X and Y ("between 06 and 09Z" is a time window, not a route).
         if let (rest, _) = after(" between ", in: " " + cleaned), let andRange = rest.range(of: " and ", options: .caseInsensitive) {
             let x = String(rest[..<andRange.lowerBound]).trimmingCharacters(in: .whitespaces)
-            if let y = Self.trimPlace(String(rest[andRange.upperBound...])), !x.isEmpty {
+            let isTime = { (s: String) in s.range(of: #"^\d{1,4}\s*(?:z|utc|h|:\d\d)?\b"#, options: [.regularExpression, .caseInsensitive]) != nil }
+            if let y = Self.trimPlace(String(rest[andRange.upperBound...])), !x.isEmpty, !isTime(x), !isTime(y) {
                 e.routeFrom = Self.trimPlace(x) ?? x
                 e.routeTo = y
             }

@@ -316,6 +316,14 @@ public struct KeywordFallbackBackend: LLMBackend {
             || folded.contains(" and if ") || folded.contains(" instead ") || folded.hasPrefix(" via ")
             // "make that 340 at 19 knots, I misread the METAR": a correction naming no new place.
             || entities.locationCount == 0 && lexicon.opensWithCue("corrections", folded)
+            // "recalculate it with a wind of 300/25": the last calculation again.
+            || lexicon.hasCue("recompute", in: folded)
+            // "i meant LIRA not LIRU": a correction of a value the last frame holds.
+            || correction(in: text).map { (_, old) in context.lastArguments.values.contains { v in
+                v.stringValue.map { TextNormalizer.fold($0) == TextNormalizer.fold(old) } ?? false } } == true
+            // "please insert a stop at LFAC between EGTF and LFAT": the last route edited in place.
+            || context.lastArguments["waypoints"]?.arrayValue.flatMap { w in
+                waypointEdit(w.compactMap(\.stringValue), text, entities, padded: folded) } != nil
         // A short turn with a value and no tool word of its own ("at 125 kt", "and runway 03?", "35 degrees?").
         let contentCount = lexicon.contentWords(entities.words).count
         let fragment = (contentCount <= 7 || opened && contentCount <= 12)

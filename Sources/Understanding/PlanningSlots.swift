@@ -356,6 +356,8 @@ public enum PlanningIntents {
         // A list names no profile: one carried from an earlier turn ("delete G-ABCD", then "list
         // what's left") is cleared.
         if action == "list" { a["name"] = .null }
+        // Only a save copies a profile: a delete or show after one takes back the profile copied.
+        if action != "save" { a["from_profile"] = .null }
         var rest = text
         if action == "save" {
             // A registration is the name ("save it as my club plane, F-GKQR"); otherwise the word after "as".
