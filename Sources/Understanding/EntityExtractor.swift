@@ -349,7 +349,9 @@ public struct EntityExtractor: Sendable {
             let after = words[min(words.count, i + 2)..<min(words.count, i + 5)].joined(separator: " ")
             // "not shorter than 800 m" is a minimum; "800 m or shorter" and "no longer than" are maxima.
             let negatedMax = ["not shorter", "no shorter", "not less", "no less"].contains { before.contains($0) }
+            // "nothing with a runway over 3000 ft": a minimum refused is a maximum.
             let negatedMin = ["not longer", "no longer", "not more", "no more"].contains { before.contains($0) }
+                || words[max(0, i - 6)..<i].contains { $0 == "nothing" || $0 == "none" }
             let maxAfter = ["or shorter", "or less", "at most", "max", "maximum", "or under"].contains { after.hasPrefix($0) }
             let maxBefore = ["under", "less than", "shorter", "below", "max", "at most"].contains { before.contains($0) }
             if negatedMin || maxAfter || maxBefore && !negatedMax {

@@ -106,9 +106,10 @@ public enum PlanningText {
         }
         // "the wind has backed to 150 at 12", "wind now 150/12", "wind 150 10 knots": a direction and a
         // speed a few words after the word "wind", without a unit or with one.
-        if let m = first(#"\bwinds?\b(?:\s+(?:has|have|is|now|backed|backing|veered|veering|changed|turned|shifted|to|of|from|at|around|about))*\s+([0-3]\d{2})\s*(?:°|degrees?)?\s*(?:at|@|,|for|with|of)?\s*(\d{1,2})\s*"# + speedUnit + #"(?![\w/])(?!\.\d)(?!\s*(?:g|gusts?|gusting)\b)"#, in: text),
+        if let m = first(#"\bwinds?\b(?:\s+(?:has|have|is|now|backed|backing|veered|veering|changed|turned|shifted|to|of|from|at|around|about))*\s+([0-3]\d{2})\s*(?:°|degrees?)?\s*(?:at|@|,|for|with|of)?\s*(\d{1,2})\s*"# + speedUnit + #"(?![\w/])(?!\.\d)"#
+                         + #"(?:\s*,?\s*(?:and\s*)?(?:g|gusts?|gusting)\s*(?:to\s*|of\s*)?(\d{1,3})\s*(?:kts?|knots)?)?"#, in: text),
            let d = Int(m[1]!), d <= 360 {
-            found.append((WindText(direction: d, speed: Int(m[2]!)!, gust: nil, unit: unitCode(m[3])), m.range))
+            found.append((WindText(direction: d, speed: Int(m[2]!)!, gust: m[4].flatMap { Int($0) }, unit: unitCode(m[3])), m.range))
         }
         if let m = first(#"\b(?:vrb|variable)\s*(?:winds?\s*)?(?:at\s*|of\s*)?(\d{1,3})\s*"# + speedUnit, in: text) {
             found.append((WindText(direction: nil, speed: Int(m[1]!)!, gust: nil, unit: unitCode(m[2])), m.range))
