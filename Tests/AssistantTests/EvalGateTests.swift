@@ -5,30 +5,40 @@ import Testing
 
 /// The intent evaluation gates the build: `make test` fails when understanding regresses.
 ///
-/// Two held-out splits, never used for fitting or tuning and whose misses are not read:
-/// `Tests/Eval/test.jsonl` (789 cases, written in an earlier session) and `Tests/Eval/test2.jsonl`
-/// (200 cases, written in this one by a writer who never saw the code). The floors below sit a
-/// little under what this version measures (test 0.954 / 0.902 / 0.846 / 0.069, test2 0.955 /
-/// 0.905 / 0.867 / 0.000), so the gate catches regressions; the issue-13 targets (0.95 / 0.90 /
-/// 0.90 / 0.05) are met for tool and frame, not yet for follow-ups and out-of-scope false accepts.
-/// The tuning sets (`dev*.jsonl`, read freely) and `ToolCatalog/training/eval.jsonl` (part of the
-/// training data) are held to higher scores: they check that what was fixed stays fixed.
+/// Three held-out splits, never used for fitting or tuning and whose misses are not read:
+/// `Tests/Eval/test.jsonl` (789 cases, written in an earlier session), `Tests/Eval/test2.jsonl`
+/// (200 cases) and `Tests/Eval/test3.jsonl` (260 cases, 110 follow-ups, 60 out of scope), each
+/// written by a writer who never saw the code. Measured by this version (tool / frame / follow-up
+/// frame / out-of-scope false accepts): test 0.962 / 0.916 / 0.880 / 0.054, test2 0.975 / 0.925 /
+/// 0.907 / 0.000, test3 0.958 / 0.946 / 0.936 / 0.000. test2 and test3 are gated at the issue-13
+/// targets (0.95 / 0.90 / 0.90 / 0.05) where they meet them; the older split a little under what it
+/// measures, so the gate catches regressions. The tuning sets (`dev*.jsonl`, read freely) and
+/// `ToolCatalog/training/eval.jsonl` (part of the training data) are held to higher scores: they
+/// check that what was fixed stays fixed.
 @Suite("Evaluation gate")
 struct EvalGateTests {
-    @Test("held-out split: tool ≥ 0.94, frame ≥ 0.88, follow-up frame ≥ 0.82, out-of-scope false accepts ≤ 0.085")
+    @Test("held-out split: tool ≥ 0.95, frame ≥ 0.90, follow-up frame ≥ 0.86, out-of-scope false accepts ≤ 0.065")
     func heldOut() throws {
         let cases = try Evaluation.load(Fixtures.resources.root.appendingPathComponent("Tests/Eval/test.jsonl"))
         #expect(cases.count >= 600)
         #expect(cases.filter { !$0.history.isEmpty }.count >= 150)
         #expect(cases.filter { $0.tool == nil }.count >= 100)
-        Self.expect(Evaluation.run(cases, environment: try Fixtures.environment()), tool: 0.94, frame: 0.88, followUp: 0.82, falseAccepts: 0.085)
+        Self.expect(Evaluation.run(cases, environment: try Fixtures.environment()), tool: 0.95, frame: 0.90, followUp: 0.86, falseAccepts: 0.065)
     }
 
-    @Test("second held-out split: tool ≥ 0.93, frame ≥ 0.87, follow-up frame ≥ 0.83, out-of-scope false accepts ≤ 0.05")
+    @Test("second held-out split: tool ≥ 0.95, frame ≥ 0.90, follow-up frame ≥ 0.89, out-of-scope false accepts ≤ 0.05")
     func heldOutTwo() throws {
         let cases = try Evaluation.load(Fixtures.resources.root.appendingPathComponent("Tests/Eval/test2.jsonl"))
         #expect(cases.count >= 200)
-        Self.expect(Evaluation.run(cases, environment: try Fixtures.environment()), tool: 0.93, frame: 0.87, followUp: 0.83, falseAccepts: 0.05)
+        Self.expect(Evaluation.run(cases, environment: try Fixtures.environment()), tool: 0.95, frame: 0.90, followUp: 0.89, falseAccepts: 0.05)
+    }
+
+    @Test("third held-out split: tool ≥ 0.945, frame ≥ 0.92, follow-up frame ≥ 0.90, out-of-scope false accepts ≤ 0.05")
+    func heldOutThree() throws {
+        let cases = try Evaluation.load(Fixtures.resources.root.appendingPathComponent("Tests/Eval/test3.jsonl"))
+        #expect(cases.count >= 250)
+        #expect(cases.filter { $0.tool == nil }.count >= 50)
+        Self.expect(Evaluation.run(cases, environment: try Fixtures.environment()), tool: 0.945, frame: 0.92, followUp: 0.90, falseAccepts: 0.05)
     }
 
     /// One split's scores against its floors (and its false-accept ceiling).
@@ -39,17 +49,18 @@ struct EvalGateTests {
         #expect(report.oosFalseAcceptRate <= falseAccepts, "out-of-scope false accepts \(report.oosFalseAcceptRate)")
     }
 
-    @Test("tuning sets together: tool ≥ 0.95, frame ≥ 0.90, out-of-scope false accepts ≤ 0.03")
+    @Test("tuning sets together: tool ≥ 0.97, frame ≥ 0.93, follow-up frame ≥ 0.93, out-of-scope false accepts ≤ 0.02")
     func tuning() throws {
         var cases: [EvalCase] = []
-        for name in ["dev", "dev2", "dev3", "dev4", "dev5"] {
+        for name in ["dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8"] {
             cases += try Evaluation.load(Fixtures.resources.root.appendingPathComponent("Tests/Eval/\(name).jsonl"))
         }
-        #expect(cases.count >= 1200)
+        #expect(cases.count >= 1900)
         let report = Evaluation.run(cases, environment: try Fixtures.environment())
-        #expect(report.toolAccuracy >= 0.95, "tool accuracy \(report.toolAccuracy); misses: \(report.errors.prefix(10).map { "\($0.id) \($0.input)" })")
-        #expect(report.frameExactMatch >= 0.90, "frame exact match \(report.frameExactMatch)")
-        #expect(report.oosFalseAcceptRate <= 0.03, "out-of-scope false accepts \(report.oosFalseAcceptRate)")
+        #expect(report.toolAccuracy >= 0.97, "tool accuracy \(report.toolAccuracy); misses: \(report.errors.prefix(10).map { "\($0.id) \($0.input)" })")
+        #expect(report.frameExactMatch >= 0.93, "frame exact match \(report.frameExactMatch)")
+        #expect(report.followUpFrameExactMatch >= 0.93, "follow-up frame exact match \(report.followUpFrameExactMatch)")
+        #expect(report.oosFalseAcceptRate <= 0.02, "out-of-scope false accepts \(report.oosFalseAcceptRate)")
     }
 
     @Test("training eval file: tool accuracy ≥ 0.98, out-of-scope false accepts ≤ 0.02")
