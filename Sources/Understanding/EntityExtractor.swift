@@ -760,7 +760,8 @@ public struct EntityExtractor: Sendable {
     func knownCode(_ text: String) -> String? {
         let upper = text.uppercased()
         guard (3...4).contains(upper.count), !Self.isQuantityToken(upper), upper.allSatisfy({ $0.isLetter || $0.isNumber }), !lexicon.commonWords.contains(text.lowercased()),
-              repository.isAirportCode(upper) || upper.count == 3 && repository.isIATACode(upper) else { return nil }
+              // A three-letter IATA code only as typed in capitals: "add", "lol" are words.
+              repository.isAirportCode(upper) || upper.count == 3 && text == upper && repository.isIATACode(upper) else { return nil }
         return upper
     }
 

@@ -796,7 +796,13 @@ public struct KeywordFallbackBackend: LLMBackend {
         }
         // "compare with the Netherlands" after Belgium's rules: the earlier country first.
         if tool == "compare_rules_between_countries", e.countries.count == 1, let earlier = Self.countriesOf(context.lastArguments).first, earlier != e.countries[0] {
-            args["countries"] = .array([.string(earlier), .string(e.countries[0])])
+            // "please add Switzerland to that comparison": the earlier list extended.
+            let earlierList = Self.countriesOf(context.lastArguments)
+            if earlierList.count >= 2, ["add", "also", "too", "plus", "include", "including"].contains(where: e.words.contains) {
+                args["countries"] = .array((earlierList + [e.countries[0]]).map { .string($0) })
+            } else {
+                args["countries"] = .array([.string(earlier), .string(e.countries[0])])
+            }
         }
         // "stps riga vilnius 120kt": two places named without a cue are the route's two ends.
         if let def = catalog.tool(tool), let (f, t) = [("from_location", "to_location"), ("from", "to")].first(where: { def.properties[$0.0] != nil }),

@@ -281,7 +281,7 @@ public enum PlanningIntents {
         if let aircraft = aircraftToken(in: rest) { a["aircraft"] = .string(aircraft) }
         // "to dist", "TO roll": the pilots' abbreviation of take-off.
         var lower = " " + rest.lowercased() + " "
-        if let m = PlanningText.first(#"\bto\s+(?=(?:dist|distance|roll|run|perf|performance)\b)"#, in: lower) { lower.replaceSubrange(m.range, with: "takeoff ") }
+        if let m = PlanningText.first(#"\b(?:to|t/o|t\.o\.?)\s*(?=(?:dist|distance|roll|run|perf|performance)\b)"#, in: lower) { lower.replaceSubrange(m.range, with: " takeoff ") }
         if lower.contains(" grass") || lower.contains(" turf") { a["surface"] = "grass" }
         else if lower.contains(" paved") || lower.contains(" asphalt") || lower.contains(" tarmac") || lower.contains(" concrete") { a["surface"] = "paved" }
         if lower.contains(" landing") && !lower.contains("takeoff") && !lower.contains("take off") && !lower.contains("take-off") { a["phase"] = "landing" }
