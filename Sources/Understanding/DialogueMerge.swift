@@ -221,6 +221,11 @@ extension KeywordFallbackBackend {
                         args[k] = nil
                     }
                 }
+                // "default_from:other": the old value of a replaced argument fills this empty one.
+                for (k, rule) in def.intent.followup ?? [:] where rule.hasPrefix("default_from:") && args[k] == nil && fresh[k] == nil {
+                    let source = String(rule.dropFirst("default_from:".count))
+                    if let old = previous[source], let new = fresh[source], new != old, new != .null { args[k] = old }
+                }
             }
         }
         if handledPlaces { return changed ? args : nil }

@@ -36,13 +36,17 @@ public struct ToolDefinition: Sendable, Decodable {
             enum CodingKeys: String, CodingKey { case anyOf = "any_of", question }
         }
 
-        /// The merge rule of `argument`.
-        /// Whether `rule` is a follow-up merge rule this tool can use (`replaced_by:` must name its parameters).
+        /// Whether `rule` is a follow-up merge rule this tool can use: `replaced_by:<parameters>` (this
+        /// argument goes when the turn gives one of those) and `default_from:<parameter>` (when the
+        /// turn replaces that parameter and leaves this argument empty, the old value fills it:
+        /// "save it as G-BXYZ" after showing C172S copies C172S) must name the tool's parameters.
         static func isValidMergeRule(_ rule: String, tool: ToolDefinition) -> Bool {
             if ["replace", "keep", "accumulate", "clear", "same_tool"].contains(rule) { return true }
-            guard rule.hasPrefix("replaced_by:") else { return false }
-            let names = rule.dropFirst("replaced_by:".count).split(separator: ",").map(String.init)
-            return !names.isEmpty && names.allSatisfy { tool.properties[$0] != nil }
+            for prefix in ["replaced_by:", "default_from:"] where rule.hasPrefix(prefix) {
+                let names = rule.dropFirst(prefix.count).split(separator: ",").map(String.init)
+                return !names.isEmpty && names.allSatisfy { tool.properties[$0] != nil }
+            }
+            return false
         }
 
         public func mergeRule(_ argument: String) -> String { followup?[argument] ?? (argument == "filters" ? "accumulate" : "replace") }
@@ -102,7 +106,7 @@ public struct ToolCatalog: Sendable {
                 }
                 for (argument, rule) in tool.intent.followup ?? [:] where !ToolDefinition.Intent.isValidMergeRule(rule, tool: tool) {
                     throw UnderstandingError.invalidCatalog(file: file, message: "follow-up rule '\(rule)' of '\(argument)' is not one of "
-                        + "replace, keep, accumulate, clear, same_tool or replaced_by:<parameter>")
+                        + "replace, keep, accumulate, clear, same_tool, replaced_by:<parameter> or default_from:<parameter>")
                 }
                 tools.append(tool)
             } catch let error as UnderstandingError {
