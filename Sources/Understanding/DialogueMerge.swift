@@ -499,6 +499,14 @@ extension KeywordFallbackBackend {
             guard !context.lastResults.isEmpty else { return nil }
             return Self.item(n, of: context.lastResults)
         }
+        // "the biggest one", "the one with the longest runway", "the smallest": by runway length.
+        if !context.lastResults.isEmpty, let w = words.first(where: { ["biggest", "largest", "longest", "smallest", "shortest"].contains($0) }) {
+            let lengths = context.lastResults.compactMap { id in
+                ((try? extractor.repository.airport(code: id)) ?? nil).flatMap { a in a.longestRunwayFt.map { (id, $0) } }
+            }
+            let pick = ["smallest", "shortest"].contains(w) ? lengths.min { $0.1 < $1.1 } : lengths.max { $0.1 < $1.1 }
+            if let pick { return pick.0 }
+        }
         let padded = " " + words.joined(separator: " ") + " "
         // "the destination aerodrome", "the departure": an end of the last route.
         let last = context.lastArguments

@@ -64,7 +64,11 @@ public struct ConversationContext: Sendable, Equatable {
         // "what's the ICAO for Nice", then "frequencies there?": a search by name is about that name.
         if subject == nil, let q = arguments["query"]?.stringValue, q.count > 2 || q != q.uppercased() { subject = q }
         if subject == nil, let to = arguments["to_location"]?.stringValue { subject = to }
-        var next = ConversationContext(lastTool: tool, lastArguments: arguments, lastResults: results.isEmpty ? previous.lastResults : results,
+        // An answer about one airport ("the biggest one - runways?") keeps the list it came from,
+        // so "and the smallest?" still points into that list.
+        let aboutOneAirport = arguments["icao_code"] != nil || arguments["icao"] != nil
+        let keepList = results.isEmpty || aboutOneAirport && results.count <= 1
+        var next = ConversationContext(lastTool: tool, lastArguments: arguments, lastResults: keepList ? previous.lastResults : results,
                                        subject: subject ?? previous.subject)
         next.lastNotams = notams.isEmpty ? previous.lastNotams : notams
         return next
