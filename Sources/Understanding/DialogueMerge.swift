@@ -67,7 +67,9 @@ extension KeywordFallbackBackend {
             w.insert(.string(place), at: w.count - 1); args["waypoints"] = .array(w); changed = true; handledPlaces = true
         }
         // "no, 25 not 35", "I said Poitiers, not Limoges": the value that equals the one rejected is replaced.
+        var rejected: String?
         if !handledPlaces, let (new, old) = correction(in: text) {
+            rejected = TextNormalizer.fold(old)
             for (k, v) in args where k != "filters" {
                 if let s = v.stringValue, TextNormalizer.fold(s) == TextNormalizer.fold(old) {
                     args[k] = .string(s == s.uppercased() && new.count == 4 ? new.uppercased() : new); changed = true; handledPlaces = Self.placeKeys.contains(k); break
@@ -162,7 +164,8 @@ extension KeywordFallbackBackend {
         if let s = e.cruiseSpeedKts { set("cruise_speed_kts", .number(s)) }
         if let t = e.aircraftType { set("aircraft_type", .string(t)) }
         if let h = e.legHours { set("max_leg_time_hours", .number(h)) }
-        if let d = e.dayOfWeek { set("day_of_week", .string(d)) }
+        // "no, I said Sunday, not Saturday": the day rejected is not set again.
+        if let d = e.dayOfWeek, TextNormalizer.fold(d) != rejected { set("day_of_week", .string(d)) }
         if props["at_time"] != nil, let w = TimeExpressions.window(in: text, now: now) {
             args["at_time"] = .string(TimeExpressions.iso(w.from))
             args["until_time"] = w.to != w.from ? .string(TimeExpressions.iso(w.to)) : nil
@@ -232,7 +235,8 @@ extension KeywordFallbackBackend {
         // "and toussus" after a search by name: another name searched the same way (the query is free text).
         if !changed, props["query"] != nil, let q = previous["query"]?.stringValue, extractor.countries.code(for: q) == nil,
            e.countries.isEmpty, e.filters.isEmpty {
-            let rest = e.words.drop { Self.leadingCueWords.contains($0) }.filter { !lexicon.chatter.contains($0) && $0 != "?" }
+            let cueWords = Set((lexicon.dialogue["corrections"] ?? []).flatMap { $0.split(separator: " ").map(String.init) } + ["meant", "mean", "said"])
+            let rest = e.words.drop { Self.leadingCueWords.contains($0) || cueWords.contains($0) }.filter { !lexicon.chatter.contains($0) && $0 != "?" && !cueWords.contains($0) }
             if (1...3).contains(rest.count), !rest.contains(where: { $0.contains(where: \.isNumber) }), rest.count < e.words.count {
                 set("query", .string(rest.joined(separator: " ")))
                 return args

@@ -438,7 +438,9 @@ public struct EntityExtractor: Sendable {
             // A type designator as typed: letters then digits, like PA28, C172, DA40, SR22, TB20, DR400.
             if cued(i), upper.count >= 3, upper.count <= 7, upper.first?.isLetter == true, upper.contains(where: \.isNumber),
                upper.allSatisfy({ $0.isLetter || $0.isNumber }) {
-                return upper
+                // A model number of three digits is written as its designator ("DR400" → DR40); two-digit
+                // designators are kept as typed ("PA28").
+                return upper.filter(\.isNumber).count >= 3 ? aircraftDesignator(upper) ?? upper : upper
             }
             if cued(i), w.count >= 4, !lexicon.commonWords.contains(w.lowercased()), let d = aircraftDesignator(w) { return d }
         }

@@ -111,6 +111,16 @@ public enum PlanningText {
            let d = Int(m[1]!), d <= 360 {
             found.append((WindText(direction: d, speed: Int(m[2]!)!, gust: m[4].flatMap { Int($0) }, unit: unitCode(m[3])), m.range))
         }
+        // "westerly 15 kt", "20 knots from the north-west": a compass point for the direction.
+        let points = #"(north[- ]?east|north[- ]?west|south[- ]?east|south[- ]?west|north|south|east|west)(?:erly)?"#
+        if let m = first(#"\b"# + points + #"\s*(?:winds?\s*)?(?:at\s*|of\s*|,\s*)?(\d{1,2})\s*(kts?|knots|kn)\b"#, in: text),
+           let d = compassDegrees(m[1]) {
+            found.append((WindText(direction: d, speed: Int(m[2]!)!, gust: nil, unit: "KT"), m.range))
+        }
+        if let m = first(#"(?<![\d/.])(\d{1,2})\s*(kts?|knots|kn)\s*(?:of\s*wind\s*)?from\s*(?:the\s*)?"# + points + #"\b"#, in: text),
+           let d = compassDegrees(m[3]) {
+            found.append((WindText(direction: d, speed: Int(m[1]!)!, gust: nil, unit: "KT"), m.range))
+        }
         if let m = first(#"\b(?:vrb|variable)\s*(?:winds?\s*)?(?:at\s*|of\s*)?(\d{1,3})\s*"# + speedUnit, in: text) {
             found.append((WindText(direction: nil, speed: Int(m[1]!)!, gust: nil, unit: unitCode(m[2])), m.range))
         }
@@ -141,6 +151,12 @@ public enum PlanningText {
             new.direction = v
         }
         return new == old ? nil : new
+    }
+
+    /// Degrees true of a compass point ("north-west" → 315), nil for anything else.
+    static func compassDegrees(_ word: String?) -> Int? {
+        guard let w = word?.lowercased().replacingOccurrences(of: "-", with: "").replacingOccurrences(of: " ", with: "") else { return nil }
+        return ["north": 360, "northeast": 45, "east": 90, "southeast": 135, "south": 180, "southwest": 225, "west": 270, "northwest": 315][w]
     }
 
     /// Parses a wind argument (any form `wind(in:)` reads); nil when it is not a wind.
