@@ -72,7 +72,9 @@ extension KeywordFallbackBackend {
             rejected = TextNormalizer.fold(old)
             for (k, v) in args where k != "filters" {
                 if let s = v.stringValue, TextNormalizer.fold(s) == TextNormalizer.fold(old) {
-                    args[k] = .string(s == s.uppercased() && new.count == 4 ? new.uppercased() : new); changed = true; handledPlaces = Self.placeKeys.contains(k); break
+                    // Written the way the old value was: codes in capitals, days and other lower-case values in lower case.
+                    let written = s == s.uppercased() && new.count == 4 ? new.uppercased() : (s == s.lowercased() && !Self.placeKeys.contains(k) ? new.lowercased() : new)
+                    args[k] = .string(written); changed = true; handledPlaces = Self.placeKeys.contains(k); break
                 }
                 if let d = v.doubleValue, let o = Double(old), d == o, let n = Double(new) { args[k] = .number(n); changed = true; break }
             }
@@ -100,13 +102,20 @@ extension KeywordFallbackBackend {
             var filters = def.intent.mergeRule("filters") == "accumulate" ? (previous["filters"]?.objectValue ?? [:]) : [:]
             // "instead of customs, …": the filters named after the cue are the ones replaced.
             var replaced: Set<String> = []
+            var named = e.filters
             if let r = text.range(of: #"(?i)\b(?:instead of|rather than|in place of)\s+([^,;]+)"#, options: .regularExpression) {
                 replaced = Set(extractor.extract(String(text[r])).filters.keys)
                 for k in replaced { filters[k] = nil }
+                // "grass strips instead of paved": the filters named outside the clause, with their own values.
+                var rest = text
+                rest.replaceSubrange(r, with: " ")
+                named = extractor.extract(rest).filters
+                replaced.subtract(named.keys)
             }
-            for (k, v) in e.filters where !replaced.contains(k) {
-                // "not asphalt, I need customs": a filter the last question set, now negated, is taken back.
-                if v == .bool(false), previous["filters"]?[k] == .bool(true) { filters[k] = nil; continue }
+            for (k, v) in named where !replaced.contains(k) {
+                // "not asphalt, I need customs": a filter the last question set, now negated, is taken back;
+                // its opposite named outright ("grass strips, not tarmac") sets the other value.
+                if v == .bool(false), previous["filters"]?[k] == .bool(true), !namesOpposite(k, padded) { filters[k] = nil; continue }
                 // A new length limit replaces the old one in either direction ("make it at most 800 m").
                 if k == "min_runway_length_ft" { filters["max_runway_length_ft"] = nil }
                 if k == "max_runway_length_ft" { filters["min_runway_length_ft"] = nil }
@@ -206,6 +215,8 @@ extension KeywordFallbackBackend {
             for (k, v) in fresh where props[k] != nil && !Self.placeKeys.contains(k) {
                 // A builder's null says this turn takes the value back ("list what's left" names no profile).
                 if v == .null { if args[k] != nil { args[k] = nil }; continue }
+                // The value a correction rejected is not read back in ("Sunday, not Saturday").
+                if let r = rejected, v.stringValue.map({ TextNormalizer.fold($0) == r }) == true { continue }
                 switch def.intent.mergeRule(k) {
                 case "keep": continue
                 case "accumulate":
@@ -287,6 +298,18 @@ extension KeywordFallbackBackend {
             else if props["to"] != nil { set("from", .string(f)); set("to", .string(t)) }
         }
         return changed ? args : nil
+    }
+
+    /// True when the turn names the false value of `filter` outright ("grass", "unlit"), rather
+    /// than negating its true value ("not paved").
+    func namesOpposite(_ filter: String, _ padded: String) -> Bool {
+        // "grass ok", "grass is fine too": the other kind accepted as well, not asked for alone.
+        if [" ok ", " okay ", " fine ", " acceptable ", " too ", " also ", " as well "].contains(where: padded.contains) { return false }
+        return lexicon.filterRules.contains { r in
+            r.filter == filter && r.value == false && r.phrases.contains { p in
+                padded.contains(" \(p) ") && !lexicon.filterNegations.contains { padded.contains(" \($0) \(p) ") }
+            }
+        }
     }
 
     /// `waypoints` with the edit the turn asks for, or nil when it asks none: a waypoint named
