@@ -318,6 +318,10 @@ public struct KeywordFallbackBackend: LLMBackend {
             || entities.locationCount == 0 && lexicon.opensWithCue("corrections", folded)
             // "recalculate it with a wind of 300/25": the last calculation again.
             || lexicon.hasCue("recompute", in: folded)
+            // "headwind 10 kt" after a take-off distance: a stated component is that tool's input, not
+            // a question for the wind-components tool.
+            || entities.locationCount == 0 && PlanningText.headwind(in: text) != nil && PlanningText.wind(in: text) == nil
+                && context.lastTool.flatMap { catalog.tool($0) }?.properties["headwind_kt"] != nil
             // "i meant LIRA not LIRU": a correction of a value the last frame holds.
             || correction(in: text).map { (_, old) in context.lastArguments.values.contains { v in
                 v.stringValue.map { TextNormalizer.fold($0) == TextNormalizer.fold(old) } ?? false } } == true
@@ -383,6 +387,13 @@ public struct KeywordFallbackBackend: LLMBackend {
                 trace.append("a name alone → \(tool)")
                 return Classification(tool: tool, arguments: [airport ? "icao_code" : "location_query": .string(name)], confidence: 0.6, trace: trace)
             }
+        }
+        // "tell me more about the second one" after a list of one: the details tool, which asks which airport.
+        if referenced == nil, !context.lastResults.isEmpty, entities.words.count <= 8, best.score < Self.scoreThreshold,
+           let n = entities.words.lazy.compactMap({ self.lexicon.ordinals[$0] }).first, n > context.lastResults.count,
+           entities.words.contains("one") || entities.words.contains("about") {
+            trace.append("item \(n) of a list of \(context.lastResults.count) → details, asking which airport")
+            return Classification(tool: "get_airport_details", arguments: [:], confidence: 0.5, trace: trace)
         }
         // "the first one", "that one": the details of the airport referred to.
         if let ref = referenced, entities.words.count <= 6 && best.score < Self.scoreThreshold || best.tool.name == "get_airport_details" && best.score > 0
