@@ -175,7 +175,9 @@ extension KeywordFallbackBackend {
         if let h = e.legHours { set("max_leg_time_hours", .number(h)) }
         // "no, I said Sunday, not Saturday": the day rejected is not set again.
         if let d = e.dayOfWeek, TextNormalizer.fold(d) != rejected { set("day_of_week", .string(d)) }
-        if props["at_time"] != nil, let w = TimeExpressions.window(in: text, now: now) {
+        // "now lfat same category": a "now" that opens the turn moves the talk on; it is no time.
+        let timeText = text.replacingOccurrences(of: #"(?i)^\s*(?:ok(?:ay)?\s+|and\s+)?now\b"#, with: " ", options: .regularExpression)
+        if props["at_time"] != nil, let w = TimeExpressions.window(in: timeText, now: now) {
             args["at_time"] = .string(TimeExpressions.iso(w.from))
             args["until_time"] = w.to != w.from ? .string(TimeExpressions.iso(w.to)) : nil
             changed = true
@@ -454,7 +456,8 @@ extension KeywordFallbackBackend {
                 return (fresh, old)
             }
             guard !new.isEmpty, let old = EntityExtractor.trimPlace(after) else { continue }
-            return (new, old)
+            // "and if it went to Tenerife instead of Palma": the name, not the words before it.
+            return (extractor.recognisedSpan(new), old)
         }
         return nil
     }
