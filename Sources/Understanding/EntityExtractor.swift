@@ -759,6 +759,9 @@ public struct EntityExtractor: Sendable {
     }
 
     /// `text` upper-cased when it is an ICAO/ident or IATA code the database knows (in any case) and not a common word.
+    /// True for a token typed like a code (capitals or digits), which a sentence's capital cannot explain.
+    func knownCodeShaped(_ text: String) -> Bool { text.count <= 4 && text == text.uppercased() && knownCode(text) != nil }
+
     func knownCode(_ text: String) -> String? {
         let upper = text.uppercased()
         guard (3...4).contains(upper.count), !Self.isQuantityToken(upper), upper.allSatisfy({ $0.isLetter || $0.isNumber }), !lexicon.commonWords.contains(text.lowercased()),
@@ -814,6 +817,9 @@ public struct EntityExtractor: Sendable {
                 for n in stride(from: min(4, words.count - i), through: 1, by: -1) {
                     let phrase = words[i..<(i + n)].joined(separator: " ")
                     if n > 1, lexicon.commonWords.contains(words[i + n - 1].lowercased()) { continue }
+                    // A sentence's first word is capitalised for the sentence: "Change the cruise altitude"
+                    // names no commune called Change.
+                    if i == 0, n == 1, words.count > 1, englishWord(phrase.lowercased()), !knownCodeShaped(phrase) { continue }
                     // A code typed in one case is upper-cased ("lfmd"); a name in title case stays a name ("Sion").
                     let codeShaped = phrase.count <= 4 && phrase.allSatisfy { $0.isLetter || $0.isNumber } && (phrase == phrase.lowercased() || phrase == phrase.uppercased())
                     if namesSomething(phrase) { out.append(codeShaped ? phrase.uppercased() : phrase); taken = n; break }

@@ -328,9 +328,18 @@ public struct KeywordFallbackBackend: LLMBackend {
             // "please insert a stop at LFAC between EGTF and LFAT": the last route edited in place.
             || context.lastArguments["waypoints"]?.arrayValue.flatMap { w in
                 waypointEdit(w.compactMap(\.stringValue), text, entities, padded: folded) } != nil
-        // A short turn with a value and no tool word of its own ("at 125 kt", "and runway 03?", "35 degrees?").
+        // A short turn with a value and no tool word of its own ("at 125 kt", "and runway 03?", "35 degrees?"),
+        // or a longer one whose values the last tool reads two or more of ("cruise altitude 4500 ft; the
+        // wind is 320/20" after a nav log).
         let contentCount = lexicon.contentWords(entities.words).count
-        let fragment = (contentCount <= 7 || opened && contentCount <= 12)
+        let absorbed = entities.locationCount == 0 && contentCount <= 14 && best.score < Self.scoreThreshold + 1
+            && context.lastTool.flatMap { last in builders[last].map { b in
+                // Only stated quantities count (numbers, winds, runways), not a name or a default action.
+                b(text, entities).filter { kv in
+                    !Self.placeKeys.contains(kv.key) && context.lastArguments[kv.key] != kv.value
+                        && (kv.value.doubleValue != nil || ["wind", "runway"].contains(kv.key))
+                }.count >= 2 } } == true
+        let fragment = (contentCount <= 7 || opened && contentCount <= 12 || absorbed)
             && !(best.met && best.score >= Self.scoreThreshold + 1 && best.tool.name != context.lastTool)
         // A turn that is only a place ("ehst", "and LIAU?") asks the previous question again for it.
         let barePlace = entities.locationCount == 1 && entities.routeFrom == nil
