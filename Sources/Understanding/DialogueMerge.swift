@@ -70,6 +70,13 @@ extension KeywordFallbackBackend {
         var rejected: String?
         if !handledPlaces, let (new, old) = correction(in: text) {
             rejected = TextNormalizer.fold(old)
+            // "not Belgium, I meant Denmark" in a comparison: that country of the list replaced.
+            if var list = args["countries"]?.arrayValue?.compactMap(\.stringValue), let o = extractor.countries.code(for: old),
+               let n = extractor.countries.code(for: new), let i = list.firstIndex(of: o) {
+                list[i] = n
+                args["countries"] = .array(list.map { .string($0) })
+                return args
+            }
             for (k, v) in args where k != "filters" {
                 if let s = v.stringValue, TextNormalizer.fold(s) == TextNormalizer.fold(old) {
                     // Written the way the old value was: codes in capitals, days and other lower-case values in lower case.
@@ -379,6 +386,8 @@ extension KeywordFallbackBackend {
 
     /// "25 not 35", "Poitiers, not Limoges", "rwy 30 not 12": the value meant and the one rejected.
     func correction(in text: String) -> (new: String, old: String)? {
+        // "no, not Belgium, I meant Denmark": the rejected value first.
+        if let (old, meant) = Self.twoGroups(Self.rejectedFirstPattern, in: text) { return (meant, old) }
         guard let (meant, old) = Self.twoGroups(Self.correctionPattern, in: text) else { return nil }
         // "I said Poitiers" → "Poitiers"; "rwy 30" → "30".
         let words = meant.split(separator: " ")
@@ -388,6 +397,8 @@ extension KeywordFallbackBackend {
 
     /// "swap X for Y" and its kin (compiled once: follow-ups run it on every turn).
     static let exchangePattern = try! NSRegularExpression(pattern: #"(?i)\b(?:swap|replace|change|substitute|exchange)\s+(.+?)\s+(?:for|with|by|to|w)\s+(.+?)[?.!]*$"#)
+    /// "not B, I meant A" / "not B but A".
+    static let rejectedFirstPattern = try! NSRegularExpression(pattern: #"(?i)\bnot\s+(?:the\s+)?([\w.'-]+(?:\s+[A-Z][\w'-]+)?)\s*,?\s+(?:i\s+)?(?:meant|mean|but|rather)\s+(?:the\s+)?([\w.'-]+(?:\s+[A-Z][\w'-]+)?)\s*[?.!]*$"#)
     /// "A not B" at the end of a turn.
     static let correctionPattern = try! NSRegularExpression(pattern: #"(?i)([\w.'-]+(?:\s+[\w'-]+)?)\s*,?\s+not\s+(?:the\s+)?([\w.'-]+(?:\s+[A-Z][\w'-]+)?)\s*[?.!]*$"#)
 
@@ -472,6 +483,13 @@ extension KeywordFallbackBackend {
         }
         if var w = args["waypoints"]?.arrayValue, let i = w.firstIndex(where: { TextNormalizer.fold($0.stringValue ?? "") == target }) {
             w[i] = .string(new); args["waypoints"] = .array(w); return true
+        }
+        // "swap Croatia for Slovenia" after airports in Croatia: a country held as its code.
+        if let o = extractor.countries.code(for: old), let n = extractor.countries.code(for: new) {
+            for key in ["query", "country_code"] where args[key]?.stringValue == o { args[key] = .string(n); return true }
+            if var filters = args["filters"]?.objectValue, filters["country"]?.stringValue == o {
+                filters["country"] = .string(n); args["filters"] = .object(filters); return true
+            }
         }
         return false
     }

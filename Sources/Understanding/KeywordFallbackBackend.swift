@@ -314,6 +314,8 @@ public struct KeywordFallbackBackend: LLMBackend {
         let dialogueCue = ["swap", "replace_end", "clear_filter", "clear_all"].contains { lexicon.hasCue($0, in: folded) }
             || folded.contains(" what about ") || folded.contains(" how about ") || Self.asksMoreResults(folded) || folded.contains(" what if ")
             || folded.contains(" and if ") || folded.contains(" instead ") || folded.hasPrefix(" via ")
+            // "and go via Alderney": a stop added to the route just planned.
+            || folded.contains(" via ") && context.lastArguments["waypoints"] != nil && entities.locationCount <= 1
             // "make that 340 at 19 knots, I misread the METAR": a correction naming no new place.
             || entities.locationCount == 0 && lexicon.opensWithCue("corrections", folded)
             // "recalculate it with a wind of 300/25": the last calculation again.
