@@ -163,6 +163,15 @@ extension KeywordFallbackBackend {
             changed = true
         }
         if let d = e.distanceNM { set("max_distance_nm", .number(d)) }
+        // "double the radius", "halve the list": the value shown, scaled.
+        if e.distanceNM == nil, e.count == nil,
+           let factor = e.words.lazy.compactMap({ ["double": 2.0, "twice": 2.0, "triple": 3.0, "halve": 0.5, "half": 0.5][$0] }).first {
+            let key = e.words.contains(where: { ["radius", "distance", "range", "nm", "miles", "km", "far"].contains($0) }) ? "max_distance_nm"
+                : e.words.contains(where: { ["results", "list", "count", "number", "airports", "airfields", "entries"].contains($0) }) ? "max_results" : nil
+            if let key, props[key] != nil, let base = (args[key] ?? def.defaultValue(key))?.doubleValue {
+                set(key, .number(key == "max_results" ? max(1, (base * factor).rounded()) : base * factor))
+            }
+        }
         // "2 more" after a list of 3 asks for 5; "top 3" asks for 3.
         // "another 4", "4 more", "3 extra": added to the count shown.
         let added = e.words.indices.lazy.compactMap { i -> Int? in

@@ -200,6 +200,21 @@ struct UnderstandingPipelineTests {
         (["how far from Elstree to Cannes"], "in km?", "calculate_flight_distance", ["from_location": "Elstree", "to_location": "Cannes"]),
         (["da samedan 25c"], "crosswind rwy 21 there w 180/12", "wind_components", ["icao": "samedan", "runway": "21"]),
         (["what's the ICAO for Nice"], "Which frequencies do they use there?", "get_airport_details", ["icao_code": "Nice"]),
+        // Scaled values, units named first, countries exchanged or corrected, compass winds, stops, components.
+        (["airports near Dijon within 30 nm"], "double the radius", "find_airports_near_location", ["max_distance_nm": 60]),
+        (["density altitude LFKS 28C 1012"], "and in fahrenheit 95?", "density_altitude", ["temperature_c": 35]),
+        (["airports in Croatia"], "swap Croatia for Slovenia", "search_airports", ["query": "SI"]),
+        (["compare the rules of the Netherlands, Belgium and Germany"], "no, not Belgium, I meant Denmark", "compare_rules_between_countries",
+         ["countries": .array(["NL", "DK", "DE"])]),
+        (["navlog egtk egsu 100kt"], "wind westerly 15kt", "nav_log", ["wind": "270/15", "tas_kts": 100]),
+        (["nav log EGHH EGJJ at 100 kt"], "and go via Alderney", "nav_log", ["waypoints": .array(["EGHH", "Alderney", "EGJJ"])]),
+        (["landing roll at Île d'Yeu in the C172S, 20C"], "headwind 10 kt", "takeoff_landing_performance", ["headwind_kt": 10]),
+        (["Prepare a nav log EHLE – EHTE – EDLE at 95 knots."], "cruise altitude 4500 ft; the wind is 320/20.", "nav_log",
+         ["altitude_ft": 4500, "wind": "320/20", "tas_kts": 95]),
+        (["customs PPR at LFQA on saturday"], "no, I said Sunday, not Saturday", "get_notification_for_airport", ["day_of_week": "sunday"]),
+        (["Airfields within 15 nm of Texel", "only paved ones"], "wait, the opposite: I want grass strips, not tarmac", "find_airports_near_location",
+         ["filters": .object(["has_hard_runway": false])]),
+        (["Show profile C172S."], "Save it as my club plane, F-GKQR.", "aircraft_profile", ["action": "save", "name": "F-GKQR", "from_profile": "C172S"]),
     ]
 
     @Test("follow-ups merge into the last frame", arguments: 0..<followUps.count)
