@@ -215,7 +215,7 @@ extension KeywordFallbackBackend {
             return args
         }
         // A country: the query of a country search, or a restriction of a near/route search.
-        if let c = e.countries.first, !clearing, e.place == nil || countries(e.place) {
+        if !handledPlaces, let c = e.countries.first, !clearing, e.place == nil || countries(e.place) {
             if props["country_code"] != nil { args["country_code"] = .string(c); return args }
             if props["query"] != nil { args["query"] = .string(c); return args }
             if props["filters"] != nil {
@@ -505,7 +505,8 @@ extension KeywordFallbackBackend {
 
     /// The place after the first cue of `kind` present in the text, when the data knows it.
     func placeAfterCue(_ kind: String, in text: String, padded: String) -> String? {
-        for cue in lexicon.dialogue[kind] ?? [] where padded.contains(" \(cue) ") {
+        // A kind the lexicon has no list for is the cue word itself ("via").
+        for cue in lexicon.dialogue[kind] ?? [kind] where padded.contains(" \(cue) ") {
             guard let place = placeAfter(cue, in: text) else { continue }
             let span = extractor.recognisedSpan(place)
             if span.count >= 3, !lexicon.commonWords.contains(span.lowercased()), !extractor.resolver.readings(of: span, limit: 1).isEmpty { return span }
