@@ -346,12 +346,23 @@ extension KeywordFallbackBackend {
             if !inner.isEmpty { return waypoints.enumerated().filter { !inner.contains($0.offset) }.map(\.element) }
         }
         if padded.contains(" direct "), named.isEmpty || removing, waypoints.count > 2 { return [waypoints[0], waypoints[waypoints.count - 1]] }
+        // A waypoint may be named by code or by name ("after Le Touquet" for LFAT): compared by ident.
+        let ident = { (s: String) -> String? in
+            self.extractor.resolver.readings(of: s, context: NameContext(expectsLocation: true), limit: 1).first?.ident
+        }
+        let knownIdents = waypoints.map { ident($0) ?? key($0) }
+        func position(_ s: String) -> Int? { known.firstIndex(of: key(s)) ?? ident(s).flatMap { knownIdents.firstIndex(of: $0) } }
         // The new place: a code or name of the turn that is not on the route yet.
         let candidates = e.airportCodes + [e.place, e.subject, e.routeFrom, e.routeTo].compactMap { $0 } + extractor.placeMentions(in: text, limit: 4)
-        guard let new = candidates.first(where: { !known.contains(key($0)) }) else { return nil }
+        guard let new = candidates.first(where: { position($0) == nil }) else { return nil }
         func anchor(_ cue: String) -> Int? {
             guard let i = words.firstIndex(of: cue), i + 1 < words.count else { return nil }
-            return known.firstIndex(of: words[i + 1])
+            if let p = known.firstIndex(of: words[i + 1]) { return p }
+            // "after Le Touquet": a name of up to three words.
+            for n in stride(from: min(3, words.count - i - 1), through: 1, by: -1) {
+                if let p = position(words[(i + 1)...(i + n)].joined(separator: " ")) { return p }
+            }
+            return nil
         }
         var out = waypoints
         if let a = anchor("after") { out.insert(new, at: a + 1); return out }
@@ -360,6 +371,8 @@ extension KeywordFallbackBackend {
             let (a, b) = (min(named[0], named[1]), max(named[0], named[1]))
             if b == a + 1 { out.insert(new, at: b); return out }
         }
+        // "add Guernsey as a stop in between": a route of two ends has one place to put it.
+        if words.contains("between"), named.isEmpty, waypoints.count == 2 { out.insert(new, at: 1); return out }
         return nil
     }
 
