@@ -322,8 +322,8 @@ public struct KeywordFallbackBackend: LLMBackend {
             || lexicon.hasCue("recompute", in: folded)
             // "headwind 10 kt" after a take-off distance: a stated component is that tool's input, not
             // a question for the wind-components tool.
-            || entities.locationCount == 0 && PlanningText.headwind(in: text) != nil && PlanningText.wind(in: text) == nil
-                && context.lastTool.flatMap { catalog.tool($0) }?.properties["headwind_kt"] != nil
+            || entities.locationCount == 0 && context.lastTool.flatMap { catalog.tool($0) }?.properties["headwind_kt"] != nil
+                && PlanningText.headwind(in: text) != nil && PlanningText.wind(in: text) == nil
             // "i meant LIRA not LIRU": a correction of a value the last frame holds.
             || correction(in: text).map { (_, old) in context.lastArguments.values.contains { v in
                 v.stringValue.map { TextNormalizer.fold($0) == TextNormalizer.fold(old) } ?? false } } == true
@@ -334,14 +334,15 @@ public struct KeywordFallbackBackend: LLMBackend {
         // or a longer one whose values the last tool reads two or more of ("cruise altitude 4500 ft; the
         // wind is 320/20" after a nav log).
         let contentCount = lexicon.contentWords(entities.words).count
-        let absorbed = entities.locationCount == 0 && contentCount <= 14 && best.score < Self.scoreThreshold + 1
-            && context.lastTool.flatMap { last in builders[last].map { b in
+        // Read only when the cheaper tests leave the question open (a builder runs regular expressions).
+        let absorbed = { entities.locationCount == 0 && contentCount <= 14 && best.score < Self.scoreThreshold + 1
+            && context.lastTool.flatMap { last in self.builders[last].map { b in
                 // Only stated quantities count (numbers, winds, runways), not a name or a default action.
                 b(text, entities).filter { kv in
                     !Self.placeKeys.contains(kv.key) && context.lastArguments[kv.key] != kv.value
                         && (kv.value.doubleValue != nil || ["wind", "runway"].contains(kv.key))
-                }.count >= 2 } } == true
-        let fragment = (contentCount <= 7 || opened && contentCount <= 12 || absorbed)
+                }.count >= 2 } } == true }
+        let fragment = (contentCount <= 7 || opened && contentCount <= 12 || absorbed())
             && !(best.met && best.score >= Self.scoreThreshold + 1 && best.tool.name != context.lastTool)
         // A turn that is only a place ("ehst", "and LIAU?") asks the previous question again for it.
         let barePlace = entities.locationCount == 1 && entities.routeFrom == nil
@@ -633,9 +634,13 @@ public struct KeywordFallbackBackend: LLMBackend {
     }
 
     /// Digits spoken one by one, as on the radio: "three-one-zero" → "310", "two four" → "24".
-    static func spokenDigits(_ text: String) -> String {
+    static let spokenDigitPattern: NSRegularExpression = {
         let digit = "zero|one|two|three|four|five|six|seven|eight|nine|niner|tree|fife"
-        guard let regex = try? NSRegularExpression(pattern: "(?i)\\b(?:\(digit))(?:[- ](?:\(digit)))+\\b") else { return text }
+        return try! NSRegularExpression(pattern: "(?i)\\b(?:\(digit))(?:[- ](?:\(digit)))+\\b")
+    }()
+
+    static func spokenDigits(_ text: String) -> String {
+        let regex = spokenDigitPattern
         let values = ["zero": "0", "one": "1", "two": "2", "three": "3", "tree": "3", "four": "4", "five": "5", "fife": "5", "six": "6",
                       "seven": "7", "eight": "8", "nine": "9", "niner": "9"]
         var t = text

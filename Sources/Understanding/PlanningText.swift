@@ -1,5 +1,23 @@
 import Foundation
 
+/// Compiled regular expressions by pattern: the readers run on every turn, and compiling a
+/// pattern costs far more than matching it.
+final class RegexCache: @unchecked Sendable {
+    static let shared = RegexCache()
+    private let lock = NSLock()
+    private var compiled: [String: NSRegularExpression] = [:]
+
+    func regex(_ pattern: String, caseSensitive: Bool) -> NSRegularExpression? {
+        let key = (caseSensitive ? "s:" : "i:") + pattern
+        lock.lock()
+        defer { lock.unlock() }
+        if let r = compiled[key] { return r }
+        guard let r = try? NSRegularExpression(pattern: pattern, options: caseSensitive ? [] : [.caseInsensitive]) else { return nil }
+        compiled[key] = r
+        return r
+    }
+}
+
 /// Reads the numbers a pilot types around a planning question: winds, temperatures,
 /// altimeter settings, elevations, speeds, fuel flows, loads and delays.
 ///
@@ -20,7 +38,7 @@ public enum PlanningText {
 
     /// Every match of `pattern` in `text`, in order.
     public static func all(_ pattern: String, in text: String, caseSensitive: Bool = false) -> [Match] {
-        guard let re = try? NSRegularExpression(pattern: pattern, options: caseSensitive ? [] : [.caseInsensitive]) else { return [] }
+        guard let re = RegexCache.shared.regex(pattern, caseSensitive: caseSensitive) else { return [] }
         let ns = NSRange(text.startIndex..., in: text)
         return re.matches(in: text, range: ns).compactMap { m in
             guard let whole = Range(m.range, in: text) else { return nil }
