@@ -84,6 +84,12 @@ extension KeywordFallbackBackend {
                     args[k] = .string(written); changed = true; handledPlaces = Self.placeKeys.contains(k); break
                 }
                 if let d = v.doubleValue, let o = Double(old), d == o, let n = Double(new) { args[k] = .number(n); changed = true; break }
+                // "the wind is 220 degrees, not 200": the half of the wind that was rejected.
+                if k == "wind", let w = v.stringValue.flatMap(PlanningText.parseWind), let o = Int(old), let n = Int(new) {
+                    var fixed = w
+                    if w.direction == o { fixed.direction = n } else if w.speed == o { fixed.speed = n } else if w.gust == o { fixed.gust = n } else { continue }
+                    args[k] = .string(fixed.canonical); changed = true; break
+                }
             }
         }
         // Filters: removed ("drop the customs filter"), cleared, or added/replaced.
@@ -191,9 +197,7 @@ extension KeywordFallbackBackend {
         if let h = e.legHours { set("max_leg_time_hours", .number(h)) }
         // "no, I said Sunday, not Saturday": the day rejected is not set again.
         if let d = e.dayOfWeek, TextNormalizer.fold(d) != rejected { set("day_of_week", .string(d)) }
-        // "now lfat same category": a "now" that opens the turn moves the talk on; it is no time.
-        let timeText = text.replacingOccurrences(of: #"(?i)^\s*(?:ok(?:ay)?\s+|and\s+)?now\b"#, with: " ", options: .regularExpression)
-        if props["at_time"] != nil, let w = TimeExpressions.window(in: timeText, now: now) {
+        if props["at_time"] != nil, let w = TimeExpressions.window(in: text, now: now) {
             args["at_time"] = .string(TimeExpressions.iso(w.from))
             args["until_time"] = w.to != w.from ? .string(TimeExpressions.iso(w.to)) : nil
             changed = true
@@ -384,8 +388,10 @@ extension KeywordFallbackBackend {
             guard let r = text.range(of: sep, options: .caseInsensitive) else { continue }
             let a = String(text[..<r.lowerBound]), b = String(text[r.upperBound...])
             let cue = { (t: String) in self.lexicon.hasCue("clear_filter", in: " " + TextNormalizer.fold(t) + " ") }
-            if cue(a), !cue(b) { return (a, b) }
-            if cue(b), !cue(a) { return (b, a) }
+            // "non, forget the IFR, but …": a side of one word ("non") is no clause.
+            let words = { (t: String) in t.split(separator: " ").count }
+            if cue(a), !cue(b), words(b) >= 2 { return (a, b) }
+            if cue(b), !cue(a), words(a) >= 2 { return (b, a) }
         }
         return (text, "")
     }
@@ -411,8 +417,9 @@ extension KeywordFallbackBackend {
         // "no, not Belgium, I meant Denmark": the rejected value first.
         if let (old, meant) = Self.twoGroups(Self.rejectedFirstPattern, in: text) { return (meant, old) }
         guard let (meant, old) = Self.twoGroups(Self.correctionPattern, in: text) else { return nil }
-        // "I said Poitiers" → "Poitiers"; "rwy 30" → "30".
+        // "I said Poitiers" → "Poitiers"; "rwy 30" → "30"; "220 degrees" → "220".
         let words = meant.split(separator: " ")
+        if words.count > 1, Double(old) != nil, let number = words.first(where: { Double($0) != nil }) { return (String(number), old) }
         if words.count > 1, let last = words.last, !extractor.namesSomething(meant) { return (String(last), old) }
         return (meant, old)
     }

@@ -131,7 +131,8 @@ public struct EntityExtractor: Sendable {
                 guard w.first?.isLowercase == true, let fix = typoCorrector.correction(of: core), !isKnownPlace(core) else { return nil }
                 return fix
             }
-            if !(keepingCapitals && capitals), let fix = lexicon.typos[core] ?? slip() {
+            // The lexicon's keys are folded ("près" is looked up as "pres").
+            if !(keepingCapitals && capitals), let fix = lexicon.typos[core] ?? (core.contains(where: { !$0.isASCII }) ? lexicon.typos[TextNormalizer.fold(core)] : nil) ?? slip() {
                 let trailing = String(w.reversed().prefix(while: { "?!.,;:".contains($0) }).reversed())
                 out.append(fix + trailing)
             } else {

@@ -78,7 +78,10 @@ public enum TimeExpressions {
     /// "now" / "right now" / "currently" is the session's instant; "today" the UTC day of the
     /// session's clock. Only asked when the text names no time of day.
     static func dayWindow(_ words: [String], now: Date) -> (from: Date, to: Date)? {
-        if words.contains("now") || words.contains("currently") { return (now, now) }
+        // "now lfat same category", "ok now the TAF": a "now" opening the turn moves the talk on.
+        let opening = words.prefix(while: { ["ok", "okay", "and", "so"].contains($0) }).count
+        let saysNow = words.enumerated().contains { $0.element == "now" && !($0.offset == opening && words.count > opening + 1) }
+        if saysNow || words.contains("currently") { return (now, now) }
         if words.contains("today") || words.contains("today's") {
             let start = utc.startOfDay(for: now)
             return (start, start.addingTimeInterval(86400))
