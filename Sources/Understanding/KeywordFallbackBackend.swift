@@ -626,7 +626,9 @@ public struct KeywordFallbackBackend: LLMBackend {
             let w = words[i].lowercased()
             if let v = values[w] {
                 let next = words[i + 1].lowercased().trimmingCharacters(in: .punctuationCharacters)
-                if units.contains(next) { words[i] = String(v) }
+                // "the first ten", "top five": a count after the word that asks for one.
+                let previous = i > 0 ? words[i - 1].lowercased() : ""
+                if units.contains(next) || ["first", "top"].contains(previous) && v > 1 { words[i] = String(v) }
             }
             i += 1
         }

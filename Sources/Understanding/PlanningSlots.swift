@@ -323,6 +323,8 @@ public enum PlanningIntents {
         else if let r = e.carrierRegion { a["carrier_region"] = .string(r) }
         // The airline as typed, so the answer names the carrier it understood.
         if let name = e.airline, a["carrier_region"] == e.carrierRegion.map({ .string($0) }) { a["airline"] = .string(name) }
+        // "if the airline had been an EU carrier": a region stated outright replaces the airline named before.
+        if a["airline"] == nil, a["carrier_region"] != nil { a["airline"] = .null }
         return a
     }
 
