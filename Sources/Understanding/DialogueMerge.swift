@@ -269,8 +269,14 @@ extension KeywordFallbackBackend {
         if !changed, props["query"] != nil, let q = previous["query"]?.stringValue, extractor.countries.code(for: q) == nil,
            e.countries.isEmpty, e.filters.isEmpty {
             let cueWords = Set((lexicon.dialogue["corrections"] ?? []).flatMap { $0.split(separator: " ").map(String.init) } + ["meant", "mean", "said"])
-            let rest = e.words.drop { Self.leadingCueWords.contains($0) || cueWords.contains($0) }.filter { !lexicon.chatter.contains($0) && $0 != "?" && !cueWords.contains($0) }
-            if (1...3).contains(rest.count), !rest.contains(where: { $0.contains(where: \.isNumber) }), rest.count < e.words.count {
+            let skip = { (w: String) in Self.leadingCueWords.contains(w) || cueWords.contains(w) || self.lexicon.chatter.contains(w) || w == "?" }
+            // The words as typed ("Saint-Nazaire" keeps its capitals and hyphen), the cue words left out.
+            let typed = text.split(separator: " ").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "?!.,;:")) }.filter { !$0.isEmpty }
+            let rest = typed.drop { skip(TextNormalizer.fold($0)) }.filter { !skip(TextNormalizer.fold($0)) }
+            // Only a turn that opens like a follow-up ("and toussus", "what about Saint-Nazaire", "sorry i meant lugano").
+            let first = e.words.first ?? ""
+            let opens = ["and", "now", "then", "sorry", "no", "oops", "or", "also", "same"].contains(first) || padded.hasPrefix(" what about ") || padded.hasPrefix(" how about ")
+            if opens, (1...3).contains(rest.count), !rest.contains(where: { $0.contains(where: \.isNumber) }), rest.count < typed.count {
                 set("query", .string(rest.joined(separator: " ")))
                 return args
             }
@@ -455,6 +461,12 @@ extension KeywordFallbackBackend {
     func bareNumberSlot(_ text: String, _ previous: Arguments) -> (String, Double)? {
         let words = text.lowercased().split(whereSeparator: { $0 == " " || $0 == "?" || $0 == "!" || $0 == "," }).map(String.init)
         guard lexicon.contentWords(words).count <= 6 else { return nil }
+        // "1.5h", "2h": hours written on the number, for the values counted in hours.
+        let hours = words.compactMap { w -> Double? in w.hasSuffix("h") ? Double(w.dropLast()) : nil }
+        if hours.count == 1, words.filter({ $0.contains(where: \.isNumber) }).count == 1, let h = hours.first {
+            let fits = ["delay_hours", "max_leg_time_hours"].filter { previous[$0]?.doubleValue != nil }
+            return fits.count == 1 ? (fits[0], h) : nil
+        }
         let numbers = words.compactMap { Double($0) }
         // Only a number standing alone: "35 degrees" or "270/20" are read by the recognizers.
         guard numbers.count == 1, let n = numbers.first, words.filter({ $0.contains(where: \.isNumber) }).count == 1 else { return nil }
