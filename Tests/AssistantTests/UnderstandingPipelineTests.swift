@@ -215,6 +215,12 @@ struct UnderstandingPipelineTests {
         (["Airfields within 15 nm of Texel", "only paved ones"], "wait, the opposite: I want grass strips, not tarmac", "find_airports_near_location",
          ["filters": .object(["has_hard_runway": false])]),
         (["Show profile C172S."], "Save it as my club plane, F-GKQR.", "aircraft_profile", ["action": "save", "name": "F-GKQR", "from_profile": "C172S"]),
+        // Other languages' "and for …?" and "near".
+        (["airports near Lyon"], "et pour Annecy ?", "find_airports_near_location", ["location_query": "Annecy"]),
+        (["airports near Lyon"], "y para Valencia?", "find_airports_near_location", ["location_query": "Valencia"]),
+        (["aérodromes près de Ajaccio", "with procedures IFR"], "non, forget the IFR, but it must have jet A for the turboprop",
+         "find_airports_near_location", ["location_query": "Ajaccio", "filters": .object(["has_jet_a": true])]),
+        (["eu261 nice to oslo 4h delay"], "no wait 1.5h", "eu261_compensation", ["delay_hours": 1.5, "to": "oslo"]),
     ]
 
     @Test("follow-ups merge into the last frame", arguments: 0..<followUps.count)
