@@ -360,8 +360,14 @@ extension KeywordFallbackBackend {
         let ident = { (s: String) -> String? in
             self.extractor.resolver.readings(of: s, context: NameContext(expectsLocation: true), limit: 1).first?.ident
         }
-        let knownIdents = waypoints.map { ident($0) ?? key($0) }
-        func position(_ s: String) -> Int? { known.firstIndex(of: key(s)) ?? ident(s).flatMap { knownIdents.firstIndex(of: $0) } }
+        // The waypoints' idents are looked up only when a name does not match as written.
+        var knownIdents: [String]?
+        func position(_ s: String) -> Int? {
+            if let i = known.firstIndex(of: key(s)) { return i }
+            guard let id = ident(s) else { return nil }
+            if knownIdents == nil { knownIdents = waypoints.map { ident($0) ?? key($0) } }
+            return knownIdents?.firstIndex(of: id)
+        }
         // The new place: a code or name of the turn that is not on the route yet.
         let candidates = e.airportCodes + [e.place, e.subject, e.routeFrom, e.routeTo].compactMap { $0 } + extractor.placeMentions(in: text, limit: 4)
         guard let new = candidates.first(where: { position($0) == nil }) else { return nil }

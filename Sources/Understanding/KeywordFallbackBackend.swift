@@ -137,13 +137,17 @@ public struct KeywordFallbackBackend: LLMBackend {
         return name.joined(separator: " ")
     }
 
+    /// Tools asked about one airport that an aircraft with take-off or landing words turns into a
+    /// performance question, and that no route or proximity retargets.
+    static let oneAirportQuestionTools: Set<String> = ["get_airport_details", "wind_components", "density_altitude"]
+
     /// A tool whose slots cannot hold what the turn names gives way to the one that can: two route
     /// ends and airports asked for are a route search ("airfields near the road from Girona to
     /// Avignon"); a place named by proximity is a search around it ("airfields close to Knokke"),
     /// not a search for it.
     func consistent(_ c: Classification, _ input: String) -> Classification {
-        guard let tool = c.tool, ["find_airports_near_location", "search_airports", "get_airport_details", "browse_rules", "nav_log",
-                                  "calculate_flight_distance", "wind_components", "density_altitude"].contains(tool) else { return c }
+        guard let tool = c.tool, Self.oneAirportQuestionTools.contains(tool)
+                || ["find_airports_near_location", "search_airports", "browse_rules", "nav_log", "calculate_flight_distance"].contains(tool) else { return c }
         let text = normalised(input)
         let e = extractor.extract(text)
         var target: String?
@@ -154,7 +158,7 @@ public struct KeywordFallbackBackend: LLMBackend {
         }
         // "pa28 landing egbj rwy 26": an aircraft with a take-off or landing word is a performance question.
         let namesAircraft = e.aircraftType != nil || e.words.contains { $0.contains(where: \.isNumber) && extractor.aircraftType(in: "a " + $0) != nil }
-        if ["get_airport_details", "wind_components", "density_altitude"].contains(tool), namesAircraft,
+        if Self.oneAirportQuestionTools.contains(tool), namesAircraft,
            !words.isDisjoint(with: ["takeoff", "landing", "roll", "t/o", "ldg"]) {
             return retarget(c, "takeoff_landing_performance", text, e)
         }
@@ -162,7 +166,7 @@ public struct KeywordFallbackBackend: LLMBackend {
         if tool == "browse_rules" {
             return words.isDisjoint(with: lexicon.rulesTopics) ? c : retarget(c, "answer_rules_question", text, e)
         }
-        guard !["get_airport_details", "wind_components", "density_altitude"].contains(tool) else { return c }
+        guard !Self.oneAirportQuestionTools.contains(tool) else { return c }
         if let f = e.routeFrom, let t = e.routeTo, TextNormalizer.fold(f) != TextNormalizer.fold(t),
            e.words.contains(where: { Self.airportNouns.contains($0) }) || !e.filters.isEmpty || e.distanceNM != nil {
             target = "find_airports_near_route"
@@ -408,8 +412,7 @@ public struct KeywordFallbackBackend: LLMBackend {
             return Classification(tool: "get_airport_details", arguments: [:], confidence: 0.5, trace: trace)
         }
         // "the first one", "that one": the details of the airport referred to.
-        if let ref = referenced, entities.words.count <= 6 && best.score < Self.scoreThreshold || best.tool.name == "get_airport_details" && best.score > 0
-            || entities.words.count <= 6 && best.tool.name == "get_airport_details" {
+        if let ref = referenced, entities.words.count <= 6 && best.score < Self.scoreThreshold || best.tool.name == "get_airport_details" && best.score > 0 {
             // "DA at the 2nd at 32C": a tool word for that airport asks that tool about it.
             if best.score >= 1, best.tool.name != "get_airport_details", best.tool.properties["icao"] != nil {
                 trace.append("reference with \(best.tool.name)'s words")

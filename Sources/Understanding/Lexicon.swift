@@ -38,11 +38,13 @@ public struct Lexicon: Sendable {
     /// "rules for Austria" is a question about that topic rather than browsing (`out_of_scope.json`'s `rules_topics`).
     public var rulesTopics: Set<String> = []
     /// Openers of a request for general knowledge or technique ("how do thunderstorms form",
-    /// "what is a VOR"): out of scope when the request names nothing the tools take.
-    public var knowledgeOpeners: [String] = []
+    /// "what is a VOR"): out of scope when the request names nothing the tools take. Each is kept
+    /// as written in the file and as the spelling-corrected turn reads it ("wat betekent" → "what betekent").
+    public var knowledgeOpeners: [(written: String, read: String)] = []
     /// Openers of a question on how to fly or operate ("how do I", "best way to"): out of scope
-    /// unless an airport or place is named, even when the turn points back at an earlier answer.
-    public var techniqueOpeners: [String] = []
+    /// unless an airport or place is named, even when the turn points back at an earlier answer
+    /// (written and read, as above).
+    public var techniqueOpeners: [(written: String, read: String)] = []
     /// One value of an enumerated argument and the phrases that name it.
     public struct EnumSynonyms: Sendable { public var value: String; public var phrases: [String] }
     /// `tool.argument` → its values' phrases, in file order (`enums.json`).
@@ -106,8 +108,16 @@ public struct Lexicon: Sendable {
         lexicon.outOfScopeExceptions = exceptions
         lexicon.languages = Set(try strings(o, "languages", "out_of_scope.json"))
         lexicon.rulesTopics = Set(try strings(o, "rules_topics", "out_of_scope.json"))
-        lexicon.knowledgeOpeners = try strings(o, "knowledge_openers", "out_of_scope.json")
-        lexicon.techniqueOpeners = try strings(o, "technique_openers", "out_of_scope.json")
+        // The turn's words are spelling-corrected before they are read ("wat" → "what"), so each
+        // opener is kept as written and as corrected, once, here.
+        let withCorrections = { (openers: [String]) -> [(written: String, read: String)] in
+            openers.flatMap { opener -> [(written: String, read: String)] in
+                let corrected = opener.split(separator: " ").map { typos[String($0)] ?? String($0) }.joined(separator: " ")
+                return corrected == opener ? [(opener, opener)] : [(opener, opener), (opener, corrected)]
+            }
+        }
+        lexicon.knowledgeOpeners = withCorrections(try strings(o, "knowledge_openers", "out_of_scope.json"))
+        lexicon.techniqueOpeners = withCorrections(try strings(o, "technique_openers", "out_of_scope.json"))
         let f = try object("filters.json")
         guard let rules = f["rules"] as? [[String: Any]], !rules.isEmpty else {
             throw UnderstandingError.invalidLexicon(file: "filters.json", message: "'rules' must be a non-empty list")
@@ -159,14 +169,10 @@ public struct Lexicon: Sendable {
     /// The technique opener `words` start with (after chatter, "and", "so"), if any.
     public func techniqueOpener(_ words: [String]) -> String? { opener(of: techniqueOpeners, words) }
 
-    func opener(of openers: [String], _ words: [String]) -> String? {
+    func opener(of openers: [(written: String, read: String)], _ words: [String]) -> String? {
         let start = words.drop { chatter.contains($0) || ["and", "so", "but", "then", "ok", "okay"].contains($0) }
         let padded = " " + start.joined(separator: " ") + " "
-        // The turn's words are spelling-corrected ("wat" → "what"); the openers are read the same way.
-        return openers.first { opener in
-            let corrected = opener.split(separator: " ").map { typos[String($0)] ?? String($0) }.joined(separator: " ")
-            return padded.hasPrefix(" \(opener) ") || padded.hasPrefix(" \(corrected) ")
-        }
+        return openers.first { padded.hasPrefix(" \($0.read) ") }?.written
     }
 
     public func hasCue(_ kind: String, in paddedFolded: String) -> Bool {

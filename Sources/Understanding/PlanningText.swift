@@ -13,6 +13,9 @@ final class RegexCache: @unchecked Sendable {
         defer { lock.unlock() }
         if let r = compiled[key] { return r }
         guard let r = try? NSRegularExpression(pattern: pattern, options: caseSensitive ? [] : [.caseInsensitive]) else { return nil }
+        // Patterns built around a typed code (the runway after "EGTF 24") make the set open-ended:
+        // start afresh rather than grow without bound over a long session.
+        if compiled.count >= 1024 { compiled.removeAll(keepingCapacity: true) }
         compiled[key] = r
         return r
     }
