@@ -699,7 +699,7 @@ public struct EntityExtractor: Sendable {
                 let rest = String((" " + cleaned)[r.upperBound...])
                 // A quantity is no subject ("da at 5000ft 25c").
                 if let p = Self.trimPlace(rest), p.first?.isUppercase == true || p.first?.isNumber == true || isKnownPlace(p),
-                   !(p.split(separator: " ").first.map { Self.isQuantityToken(String($0).uppercased()) } ?? false) {
+                   !Self.startsWithQuantity(p) {
                     e.subject = p
                     break
                 }
@@ -722,7 +722,7 @@ public struct EntityExtractor: Sendable {
             }
         }
         // A quantity is never a place ("and at 35?", "what about 270/20", "and 2 hours?").
-        if let p = e.place, Self.isQuantityText(p) { e.place = nil }
+        if let p = e.place, Self.isQuantityText(p) || Self.startsWithQuantity(p) { e.place = nil }
         if let p = e.subject, Self.isQuantityText(p) { e.subject = nil }
         if e.place == nil, e.routeFrom == nil, let c = LocationResolverShim.coordinateText(in: cleaned) { e.place = c }
         // A day is never a place ("what about Wednesdays", "and the Saturday?").
@@ -778,6 +778,20 @@ public struct EntityExtractor: Sendable {
         return !t.contains(where: \.isLetter)
             || t.range(of: #"^[-+]?\d+([.,]\d+)?\s*(°\s*[cf]?|[a-z/]{0,8})(\s+(per|an|a|each|of)\s+[a-z]+)?$"#, options: .regularExpression) != nil
     }
+
+    /// Whether a span opens with a quantity, glued ("5000ft 25c") or spelt apart ("20 knots from
+    /// the north-west", "3000 ft of elevation"): such a span is a value, never a subject.
+    static func startsWithQuantity(_ text: String) -> Bool {
+        let words = text.split(separator: " ").prefix(2).map { $0.uppercased().trimmingCharacters(in: .punctuationCharacters) }
+        guard let first = words.first else { return false }
+        if isQuantityToken(first) { return true }
+        guard words.count == 2, first.allSatisfy({ $0.isNumber || $0 == "." }) else { return false }
+        return isQuantityToken(first + words[1]) || spelledUnits.contains(words[1])
+    }
+
+    /// Unit words written out after a number.
+    static let spelledUnits: Set<String> = ["KNOTS", "KNOT", "FEET", "FOOT", "METRES", "METERS", "DEGREES", "DEG", "MILES", "NAUTICAL", "KILOMETRES",
+                                            "KILOMETERS", "HOURS", "MINUTES", "MINS", "KILOS", "POUNDS", "LBS", "LITRES", "LITERS", "GALLONS", "HPA", "MB", "INHG"]
 
     /// A number with a unit or a flight level ("35C", "120KT", "FL55", "5000FT"): a quantity,
     /// even where some strip somewhere has that ident.

@@ -755,8 +755,10 @@ public struct KeywordFallbackBackend: LLMBackend {
         if tool != context.lastTool, let def = catalog.tool(tool), let subject = context.subject,
            let place = ConversationContext.placeSlots.lazy.compactMap({ args[$0]?.stringValue }).first,
            TextNormalizer.fold(place) == TextNormalizer.fold(subject) {
-            for key in ["temperature_c", "wind", "qnh_hpa", "altimeter_inhg", "runway"] where def.properties[key] != nil && args[key] == nil {
-                if let v = context.lastArguments[key] { args[key] = v }
+            let pressureGiven = args["qnh_hpa"] != nil || args["altimeter_inhg"] != nil
+            for key in ConversationContext.conditionSlots where def.properties[key] != nil && args[key] == nil {
+                if pressureGiven, key == "qnh_hpa" || key == "altimeter_inhg" { continue }
+                if let v = context.lastArguments[key] ?? context.conditions[key] { args[key] = v }
             }
             // "crosswind on that runway if it gusts 20?": part of the carried wind changed.
             if def.properties["wind"] != nil, args["wind"] == context.lastArguments["wind"],
@@ -764,6 +766,11 @@ public struct KeywordFallbackBackend: LLMBackend {
                let wind = PlanningText.windChange(in: text, of: old, speedAlone: def.properties["tas_kts"] == nil && def.properties["cruise_speed_kts"] == nil) {
                 args["wind"] = .string(wind.canonical)
             }
+        }
+        // The aircraft in use stays in use for the next tool that flies it.
+        if tool != context.lastTool, args["aircraft"] == nil, let def = catalog.tool(tool), def.properties["aircraft"] != nil,
+           let aircraft = context.aircraft {
+            args["aircraft"] = aircraft
         }
         // Quotes and dashes around a name are punctuation ("search 'Courchevel'", "Lelystad - Groningen - …").
         let punctuation = CharacterSet(charactersIn: "'\"‘’“”-–—/ ")

@@ -1,3 +1,4 @@
+import AirportData
 import Foundation
 
 /// The outcome of classifying one utterance: which tool, with which arguments, how sure.
@@ -37,6 +38,17 @@ public struct ConversationContext: Sendable, Equatable {
     public var pending: Pending?
     /// The NOTAM ids the last NOTAM answer showed, in order ("mark it read", "flag the 2nd").
     public var lastNotams: [String] = []
+    /// The conditions stated about the current subject over the last turns (temperature, wind,
+    /// pressure, runway), whichever tool took them: a new tool on the same place takes those it
+    /// also reads ("takeoff distance on that runway" after a density altitude and a crosswind).
+    public var conditions: Arguments = [:]
+
+    /// The aircraft the conversation last named (a type or a registration): a new tool that takes
+    /// an aircraft and names none uses it ("w&b for it" after a take-off distance in G-EZRA).
+    public var aircraft: JSONValue?
+
+    /// The argument names that are conditions at a place rather than the place or the question.
+    public static let conditionSlots = ["temperature_c", "wind", "qnh_hpa", "altimeter_inhg", "runway"]
 
     /// A frame missing a value, asked for in the last answer.
     public struct Pending: Sendable, Equatable {
@@ -71,6 +83,16 @@ public struct ConversationContext: Sendable, Equatable {
         var next = ConversationContext(lastTool: tool, lastArguments: arguments, lastResults: keepList ? previous.lastResults : results,
                                        subject: subject ?? previous.subject)
         next.lastNotams = notams.isEmpty ? previous.lastNotams : notams
+        // Conditions build up while the subject stays the same place; another place starts afresh.
+        let samePlace = next.subject.map(TextNormalizer.fold) == previous.subject.map(TextNormalizer.fold)
+        next.conditions = samePlace ? previous.conditions : [:]
+        for key in conditionSlots {
+            if let v = arguments[key] { next.conditions[key] = v }
+        }
+        next.aircraft = arguments["aircraft"] ?? arguments["aircraft_type"] ?? previous.aircraft
+        // A pressure is one value, in whichever unit it was last given.
+        if arguments["qnh_hpa"] != nil { next.conditions["altimeter_inhg"] = nil }
+        if arguments["altimeter_inhg"] != nil { next.conditions["qnh_hpa"] = nil }
         return next
     }
 }
