@@ -104,7 +104,12 @@ extension KeywordFallbackBackend {
             var named = Set(clearing.filters.keys)
             for w in clearing.words { for k in lexicon.filterWords[w] ?? [] { named.insert(k) } }
             if !addClause.isEmpty {
-                for (k, v) in extractor.extract(addClause).filters where !named.contains(k) { filters[k] = v; changed = true }
+                let adding = extractor.extract(addClause)
+                for (k, v) in adding.filters where !named.contains(k) { filters[k] = v; changed = true }
+                // "include the big airports too, I don't care": the other clause may add the big airports.
+                if let large = adding.includeLarge, !named.contains("include_large_airports"), props["include_large_airports"] != nil {
+                    set("include_large_airports", .bool(large))
+                }
             }
             // "remove the Czech-only restriction": a country named while clearing is the country filter.
             if !clearing.countries.isEmpty { named.insert("country") }
@@ -546,8 +551,13 @@ extension KeywordFallbackBackend {
         // A kind the lexicon has no list for is the cue word itself ("via").
         for cue in lexicon.dialogue[kind] ?? [kind] where padded.contains(" \(cue) ") {
             guard let place = placeAfter(cue, in: text) else { continue }
+            // "and to lfkj": a code typed in lower case is written as a code.
+            if place.count == 4, let code = extractor.knownCode(place) { return code }
             let span = extractor.recognisedSpan(place)
-            if span.count >= 3, !lexicon.commonWords.contains(span.lowercased()), !extractor.resolver.readings(of: span, limit: 1).isEmpty { return span }
+            // A common word is a place here only when it is a town the data knows by exactly that
+            // name ("from nice instead"): the cue says a place follows.
+            let common = lexicon.commonWords.contains(span.lowercased())
+            if span.count >= 3, let reading = extractor.resolver.readings(of: span, limit: 1).first, !common || reading.exact && !span.contains(" ") { return span }
         }
         return nil
     }

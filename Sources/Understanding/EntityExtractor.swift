@@ -708,7 +708,7 @@ public struct EntityExtractor: Sendable {
         if e.place == nil, e.routeFrom == nil, e.airportCodes.count == 1 { e.place = e.airportCodes[0] }
         // "and at Sion, rwy 25", "what about at Courchevel": after a follow-up opener, the airport named is the new place.
         if e.place == nil, e.routeFrom == nil, let s = e.subject,
-           ["and ", "what about ", "how about ", "same for ", "same at "].contains(where: { lower.hasPrefix($0) }) || lower.contains(" instead"),
+           ["and ", "what about ", "how about ", "same "].contains(where: { lower.hasPrefix($0) }) || lower.contains(" instead"),
            namesSomething(recognisedSpan(s)) {
             e.place = s
         }
@@ -734,6 +734,11 @@ public struct EntityExtractor: Sendable {
         if let p = e.place, isDay(p) { e.place = nil }
         if let p = e.subject, isDay(p) { e.subject = nil }
         e.place = e.place.map(recognisedSpan)
+        // "KLM Amsterdam to Nairobi": the airline named before the route start is not part of it.
+        if let airline = e.airline, let from = e.routeFrom, from.count > airline.count + 1,
+           from.lowercased().hasPrefix(airline.lowercased() + " ") {
+            e.routeFrom = String(from.dropFirst(airline.count + 1))
+        }
         e.routeFrom = e.routeFrom.map(recognisedSpan)
         e.routeTo = e.routeTo.map(recognisedSpan)
         e.subject = e.subject.map(recognisedSpan)

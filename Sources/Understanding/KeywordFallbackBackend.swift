@@ -235,6 +235,11 @@ public struct KeywordFallbackBackend: LLMBackend {
             if ref.count == 4, ref == ref.uppercased() { entities.airportCodes = [ref] }
             trace.append("reference → \(ref)")
         }
+        // "is a flight plan required there?" after a country's rules: "there" is that country.
+        if referenced == nil, entities.countries.isEmpty, entities.locationCount == 0, let country = countryReferredTo(entities, context) {
+            entities.countries = [country]
+            trace.append("country reference → \(country)")
+        }
         trace.append("entities: " + describe(entities))
 
         // 1. Requests to act or for live data are declined even when they carry a report or a place.
@@ -345,7 +350,7 @@ public struct KeywordFallbackBackend: LLMBackend {
                 b(text, entities).filter { kv in
                     !Self.placeKeys.contains(kv.key) && context.lastArguments[kv.key] != kv.value
                         && (kv.value.doubleValue != nil || ["wind", "runway"].contains(kv.key))
-                }.count >= 2 } } == true }
+                }.count >= (contentCount <= 10 ? 1 : 2) } } == true }
         let fragment = (contentCount <= 7 || opened && contentCount <= 12 || absorbed())
             && !(best.met && best.score >= Self.scoreThreshold + 1 && best.tool.name != context.lastTool)
         // A turn that is only a place ("ehst", "and LIAU?") asks the previous question again for it.
@@ -548,6 +553,17 @@ public struct KeywordFallbackBackend: LLMBackend {
             if points.count >= 2 { args["waypoints"] = .array(points.map { .string($0) }) }
         }
         return pending.missing.contains(where: { args[$0] != nil }) ? args : nil
+    }
+
+    /// The country a pointing word refers to ("there", "that country") right after a question about
+    /// one country's rules; nil otherwise.
+    func countryReferredTo(_ e: Entities, _ context: ConversationContext) -> String? {
+        guard let last = context.lastTool.flatMap({ catalog.tool($0) }), last.properties["country_code"] != nil || last.properties["countries"] != nil else { return nil }
+        let padded = " " + e.words.joined(separator: " ") + " "
+        guard [" there ", " that country ", " this country ", " same country ", " the country "].contains(where: padded.contains) else { return nil }
+        if let code = context.lastArguments["country_code"]?.stringValue { return code }
+        // After a comparison, the country named last.
+        return Self.countriesOf(context.lastArguments).last
     }
 
     /// "same for Linz", "and Annecy?": the subject of a same-for cue is the new place.

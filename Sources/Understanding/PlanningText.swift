@@ -170,6 +170,10 @@ public enum PlanningText {
         if let d = first(#"\b(?:from|direction|dir)\s+(?:the\s+)?([0-3]\d{2})\b(?!\s*(?:kts?|knots|ft|m|nm|km)\b)|(?<![\d/.])([0-3]\d{2})\s*(?:°|degrees?|deg)(?!\s*[cf]\b)"#, in: rest),
            let v = Int(d[1] ?? d[2] ?? ""), v <= 360 {
             new.direction = v
+        } else if let d = first(#"\b(?:backs?|backed|backing|veers?|veered|veering|shifts?|shifted|swings?|swung|turns?|turned|goes|went|moves?|moved)\s+(?:round\s+|around\s+)?to\s+(?:the\s+)?(?:([0-3]\d{2})\b(?!\s*(?:kts?|knots|ft|m|nm|km)\b)|(north(?:[- ]?(?:east|west))?|south(?:[- ]?(?:east|west))?|east|west))"#, in: rest),
+                  let v = Int(d[1] ?? "") ?? compassDegrees(d[2]), v <= 360 {
+            // "what if the wind backs to 220?", "veers to the north-west": the direction alone changes.
+            new.direction = v
         }
         return new == old ? nil : new
     }
