@@ -566,6 +566,12 @@ public struct KeywordFallbackBackend: LLMBackend {
         return Self.countriesOf(context.lastArguments).last
     }
 
+    /// True when `mention` is the aircraft the turn names ("for the PA28": also a US heliport's ident).
+    static func isAircraft(_ mention: String, _ args: Arguments, _ e: Entities) -> Bool {
+        let key = { (s: String) in TextNormalizer.fold(s).replacingOccurrences(of: "-", with: "") }
+        return [args["aircraft"]?.stringValue, args["aircraft_type"]?.stringValue, e.aircraftType].contains { $0.map(key) == key(mention) }
+    }
+
     /// "same for Linz", "and Annecy?": the subject of a same-for cue is the new place.
     func sameFor(_ entities: Entities, _ folded: String) -> Entities {
         var e = entities
@@ -828,7 +834,7 @@ public struct KeywordFallbackBackend: LLMBackend {
                 // "crosswind rwy 21 there": the place the turn refers to, when the tool's reader found none.
                 if value == nil, let p = e.place, extractor.namesSomething(p) || context.subject.map({ TextNormalizer.fold($0) == TextNormalizer.fold(p) }) == true {
                     args[slot] = .string(p)
-                } else if let mention = extractor.placeMentions(in: text, limit: 1).first { args[slot] = .string(mention) }
+                } else if let mention = extractor.placeMentions(in: text, limit: 2).first(where: { !Self.isAircraft($0, args, e) }) { args[slot] = .string(mention) }
                 // "da samedan 25c": a lower-case name left over once the tool's words and the
                 // quantities are read is the airport, when the data knows it as a location.
                 else if value == nil, ["icao", "icao_code"].contains(slot), args["elevation_ft"] == nil, let name = leftoverName(tool, e) {

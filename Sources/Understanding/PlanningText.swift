@@ -157,7 +157,7 @@ public enum PlanningText {
         guard wind(in: text) == nil else { return nil }
         var new = old
         var rest = text
-        if let g = first(#"\bg(?:ust(?:s|ing)?)?\s*(?:to\s*|of\s*|up\s+to\s*)?(\d{1,3})\s*(?:kts?|knots)?\b|(?<![\d/.])(\d{1,2})\s*(?:kts?|knots)?\s+gusts?\b"#, in: rest),
+        if let g = first(#"\bg(?:ust(?:s|ing)?)?\s*(?:(?:is|are|now|will\s+be)\s+)?(?:to\s*|of\s*|up\s+to\s*|until\s*|till\s*|reaching\s*|at\s*|around\s*|about\s*)?(\d{1,3})\s*(?:kts?|knots)?\b|(?<![\d/.])(\d{1,2})\s*(?:kts?|knots)?\s+gusts?\b"#, in: rest),
            let v = Int(g[1] ?? g[2] ?? "") {
             new.gust = v
             rest = removing(g.range, from: rest)
