@@ -48,7 +48,10 @@ public struct LazyAirlines: Sendable {
     /// The loader for `dataDirectory` (one table per process, however many loaders).
     public static func shared(dataDirectory: URL) -> LazyAirlines {
         let url = dataDirectory.appendingPathComponent("airlines/airlines.csv")
-        return LazyAirlines(table: .shared(path: url.path) { try AirlineDirectory(csv: url) })
+        let additions = dataDirectory.appendingPathComponent("airlines/additions.csv")
+        return LazyAirlines(table: .shared(path: url.path) {
+            try AirlineDirectory(csv: url, additions: FileManager.default.fileExists(atPath: additions.path) ? additions : nil)
+        })
     }
 
     /// The directory, or the error reading it.

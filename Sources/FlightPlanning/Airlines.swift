@@ -30,22 +30,26 @@ public struct AirlineDirectory: Sendable {
     let byName: [String: Int]
     let byCode: [String: Int]
 
-    /// Reads `airlines.csv` (`name,alias,iata,icao,callsign,country,iso_country,region,openflights_id`).
-    /// - Throws: `PlanningError.fileProblem` when the file is missing or a row is malformed.
-    public init(csv url: URL) throws {
-        let text: String
-        do { text = try String(contentsOf: url, encoding: .utf8) } catch {
-            throw PlanningError.fileProblem(path: url.path, detail: "cannot read it (\(error.localizedDescription))")
-        }
+    /// Reads `airlines.csv` (`name,alias,iata,icao,callsign,country,iso_country,region,openflights_id`)
+    /// and, when given, a table of the same columns with airlines the first one lacks (`additions`:
+    /// carriers founded after the OpenFlights snapshot, such as ITA Airways).
+    /// - Throws: `PlanningError.fileProblem` when a file is missing or a row is malformed.
+    public init(csv url: URL, additions: URL? = nil) throws {
         var airlines: [Airline] = []
-        for (row, r) in try CSVReader.records(text, source: url.path).enumerated() {
-            guard let name = r["name"], !name.isEmpty, let iso = r["iso_country"],
-                  let region = CarrierRegion(rawValue: r["region"] ?? "") else {
-                throw PlanningError.fileProblem(path: url.path, detail: "row \(row + 2) lacks a name, country or region")
+        for file in [url] + (additions.map { [$0] } ?? []) {
+            let text: String
+            do { text = try String(contentsOf: file, encoding: .utf8) } catch {
+                throw PlanningError.fileProblem(path: file.path, detail: "cannot read it (\(error.localizedDescription))")
             }
-            func opt(_ key: String) -> String? { r[key].flatMap { $0.isEmpty ? nil : $0 } }
-            airlines.append(Airline(name: name, alias: opt("alias"), iata: opt("iata"), icao: opt("icao"), callsign: opt("callsign"),
-                                    countryISO: iso, region: region))
+            for (row, r) in try CSVReader.records(text, source: file.path).enumerated() {
+                guard let name = r["name"], !name.isEmpty, let iso = r["iso_country"],
+                      let region = CarrierRegion(rawValue: r["region"] ?? "") else {
+                    throw PlanningError.fileProblem(path: file.path, detail: "row \(row + 2) lacks a name, country or region")
+                }
+                func opt(_ key: String) -> String? { r[key].flatMap { $0.isEmpty ? nil : $0 } }
+                airlines.append(Airline(name: name, alias: opt("alias"), iata: opt("iata"), icao: opt("icao"), callsign: opt("callsign"),
+                                        countryISO: iso, region: region))
+            }
         }
         // Better entries first, so the first one stored under a key wins.
         let order = airlines.indices.sorted { a, b in

@@ -475,8 +475,11 @@ public struct EntityExtractor: Sendable {
                 // "the airline was Austrian", "operated by Swiss": after the word airline and a verb, the
                 // name is the carrier's even when it is also a country's adjective or a town.
                 let lead = words[max(0, i - 4)..<i].map { $0.lowercased() }
-                let named = phrase.first?.isUppercase == true && ["was", "is", "by", "with", "airline", "carrier"].contains(before)
-                    && lead.contains { ["airline", "company", "carrier", "operated", "operator"].contains($0) }
+                let next = i + n < words.count ? words[i + n].lowercased() : ""
+                // "my Swiss flight", "an Austrian flight to Vienna": a country's adjective right before
+                // "flight" is the airline of that name ("my Amsterdam flight" stays a place).
+                let named = phrase.first?.isUppercase == true && (["was", "is", "by", "with", "airline", "carrier"].contains(before)
+                    && lead.contains { ["airline", "company", "carrier", "operated", "operator"].contains($0) } || ["flight", "flights"].contains(next) && countries.code(for: phrase) != nil)
                 let afterCue = ["on", "with", "by", "flying", "via"].contains(before) || named
                 // A word after a route cue is a place ("from Brussels to Rome", "EU261 for Brussels to
                 // Tenerife"), not the airline of the same name.
