@@ -430,7 +430,11 @@ extension KeywordFallbackBackend {
     }
 
     /// "25 not 35", "Poitiers, not Limoges", "rwy 30 not 12": the value meant and the one rejected.
-    func correction(in text: String) -> (new: String, old: String)? {
+    func correction(in typed: String) -> (new: String, old: String)? {
+        // "27 not 09, sorry": courtesy after the correction is not part of it.
+        let text = typed.contains(where: \.isLetter)
+            ? typed.replacingOccurrences(of: #"(?i)(?:[\s,;]+(?:sorry|pls|please|thanks|thx|my bad|my mistake|oops)[.!]*)+$"#, with: "", options: .regularExpression)
+            : typed
         // "no, not Belgium, I meant Denmark": the rejected value first.
         if let (old, meant) = Self.twoGroups(Self.rejectedFirstPattern, in: text) { return (meant, old) }
         guard let (meant, old) = Self.twoGroups(Self.correctionPattern, in: text) else { return nil }

@@ -320,7 +320,9 @@ public struct KeywordFallbackBackend: LLMBackend {
             || (entities.countries.count == 1 && entities.locationCount == 0 && entities.words.count <= 5
                 && !entities.words.contains(where: { Self.airportNouns.contains($0) }))
         // Cues that only make sense against an earlier question.
-        let dialogueCue = ["swap", "replace_end", "clear_filter", "clear_all"].contains { lexicon.hasCue($0, in: folded) }
+        // A route named in full is a question of its own: "legs no longer than 2 hours" is a limit there, not a filter taken back.
+        let dialogueCue = ["swap", "replace_end"].contains { lexicon.hasCue($0, in: folded) }
+            || entities.locationCount < 2 && ["clear_filter", "clear_all"].contains { lexicon.hasCue($0, in: folded) }
             || folded.contains(" what about ") || folded.contains(" how about ") || Self.asksMoreResults(folded) || folded.contains(" what if ")
             || folded.contains(" and if ") || folded.contains(" instead ") || folded.hasPrefix(" via ")
             // "and go via Alderney": a stop added to the route just planned.
@@ -763,6 +765,11 @@ public struct KeywordFallbackBackend: LLMBackend {
             }
         }
         if e.place != nil, mentionsAirports || !e.filters.isEmpty || e.distanceNM != nil { return "find_airports_near_location" }
+        // "PA18 is what exactly?", "c150?": an aircraft type named with nothing else to do with it.
+        if e.aircraftType != nil, e.locationCount == 0, e.countries.isEmpty, e.filters.isEmpty, e.distanceNM == nil, e.cruiseSpeedKts == nil,
+           lexicon.contentWords(e.words).count <= 6, PlanningText.wind(in: text) == nil {
+            return "aircraft_type"
+        }
         return nil
     }
 
