@@ -429,7 +429,9 @@ public struct EntityExtractor: Sendable {
             for i in 0...(words.count - n) {
                 let phrase = words[i..<(i + n)].joined(separator: " ")
                 // A phrase starting with a cue is read from its next word ("a PA-28" is the designator PA28 as typed).
+                // Every word of letters is a name, never a common word ("told us 2 days before" is no US-2).
                 guard !Self.aircraftCues.contains(words[i].lowercased()), phrase.contains(where: \.isNumber) || cued(i),
+                      !words[i..<(i + n)].contains(where: { w in w.allSatisfy(\.isLetter) && (lexicon.commonWords.contains(w.lowercased()) || Self.functionWords.contains(w.lowercased())) }),
                       let d = aircraftDesignator(phrase) else { continue }
                 return d
             }
@@ -451,6 +453,7 @@ public struct EntityExtractor: Sendable {
         for w in words {
             let upper = w.uppercased().replacingOccurrences(of: "-", with: "")
             if upper.range(of: #"^[A-Z]{1,3}\d{2,3}[A-Z]?$"#, options: .regularExpression) != nil, !repository.isAirportCode(upper),
+               !upper.hasSuffix("261"),  // EU261 / UK261 name a regulation
                !Self.isQuantityToken(upper), !lexicon.commonWords.contains(w.lowercased()) {
                 return aircraftDesignator(upper) ?? upper
             }
@@ -498,6 +501,10 @@ public struct EntityExtractor: Sendable {
         }
         return found.map { ($0.name, $0.region) }
     }
+
+    /// Short English words that are never part of an aircraft's name ("told us 2 days", "me 85kg").
+    static let functionWords: Set<String> = ["us", "me", "we", "it", "my", "to", "at", "in", "on", "by", "of", "for", "and", "or", "a", "an",
+                                             "is", "be", "so", "no", "do", "up", "x", "i", "he", "she", "they", "them", "our", "his", "her"]
 
     static let dayNames: Set<String> = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "mon", "tue", "wed", "thu", "fri", "sat", "sun"]
 
@@ -647,12 +654,12 @@ public struct EntityExtractor: Sendable {
             // "eu261 nice to oslo": typed in lower case, a word that is also a town ("nice") is a
             // route end when the other end plainly names a place too.
             if run.isEmpty, let w = before.last, w == w.lowercased(), w.count >= 3, w.allSatisfy(\.isLetter),
-               let y = Self.trimPlace(String(cleaned[toRange.upperBound...])), y.count >= 3, namesSomething(recognisedSpan(y)),
+               let y = Self.trimPlace(String(cleaned[toRange.upperBound...])), y.count >= 3, let end = locationPrefix(y),
                let reading = resolver.readings(of: w, context: NameContext(expectsLocation: true), limit: 1).first,
                // An English word ("close to Knokke", "circle to LOWG") only for a city ("nice").
                !englishWord(w) || reading.kind == .place && (reading.population ?? 0) >= 100_000 {
                 e.routeFrom = w
-                e.routeTo = y
+                e.routeTo = end
             }
             // Both ends must name something the data knows ("Limit to 20" is not a route).
             if e.routeFrom == nil, let y = Self.trimPlace(String(cleaned[toRange.upperBound...])), !run.isEmpty,
@@ -811,6 +818,27 @@ public struct EntityExtractor: Sendable {
         let number = upper.prefix(while: { $0.isNumber || $0 == "." })
         let unit = upper.dropFirst(number.count)
         return number.count <= 6 && ["C", "F", "KT", "KTS", "FT", "M", "NM", "KM", "H", "L", "KG", "LB", "KN"].contains(String(unit))
+    }
+
+    /// Whether `text` names something where a place is expected (after a route's "to"): also an
+    /// airport known by part of its name in lower case ("dublin to stansted").
+    func namesLocation(_ text: String) -> Bool {
+        namesSomething(text) || text.count >= 4 && !lexicon.commonWords.contains(text.lowercased())
+            && resolver.readings(of: text, context: NameContext(expectsLocation: true), limit: 1).first?.exact == true
+    }
+
+    /// The place at the start of `text` where a place is expected ("stansted 3 hours late" →
+    /// "stansted"): the whole recognised span when it names something, else its longest leading
+    /// run of words that does; nil when none does.
+    func locationPrefix(_ text: String) -> String? {
+        let span = recognisedSpan(text)
+        if namesLocation(span) { return span }
+        let words = text.split(separator: " ").map(String.init)
+        for n in stride(from: min(4, words.count - 1), through: 1, by: -1) where n >= 1 {
+            let head = words.prefix(n).joined(separator: " ").trimmingCharacters(in: CharacterSet(charactersIn: ",.;:?!"))
+            if namesLocation(head) { return head }
+        }
+        return nil
     }
 
     func namesSomethingUncached(_ text: String) -> Bool {
