@@ -606,6 +606,8 @@ extension KeywordFallbackBackend {
             let next = i + 1 < words.count ? words[i + 1] : ""
             if Int(next) != nil { continue }
             if ["top", "nearest", "closest"].contains(w), next != "one" { continue }
+            // "give me the 8 first": a number before the ordinal is a count.
+            if i > 0, Int(words[i - 1]) != nil { continue }
             guard !context.lastResults.isEmpty else { return nil }
             return Self.item(n, of: context.lastResults)
         }

@@ -72,7 +72,7 @@ public struct KeywordFallbackBackend: LLMBackend {
     static let sqlCues = ["drop table", "select from", "insert into", "delete from", "union select", "select"]
 
     public func classify(_ input: String, context: ConversationContext) -> Classification {
-        var c = classifyTurn(input, context: context)
+        var c = classifyTurn(input, context: listContext(input, context))
         if !c.isFollowUp { c = consistent(c, input) }
         // "tell me about the C210": a type designator asked about like an airport is the aircraft,
         // when no airport or place answers to it.
@@ -85,6 +85,20 @@ public struct KeywordFallbackBackend: LLMBackend {
             c.arguments = ["designator": .string(v.contains(" ") ? v : v.uppercased())]
             c.trace.append("no airport called \(v), but an aircraft type → aircraft_type")
         }
+        return c
+    }
+
+    /// The dialogue state with the last list question as the frame to adjust, when the turn points
+    /// at that list ("the same list but around Mulhouse", "back to the search") after turns about
+    /// one airport of it; otherwise `context` unchanged.
+    func listContext(_ input: String, _ context: ConversationContext) -> ConversationContext {
+        guard let listTool = context.lastListTool, listTool != context.lastTool else { return context }
+        let folded = " " + TextNormalizer.fold(input) + " "
+        guard [" same list", " that list", " the list", " same search", " that search", " the search", " list again", " search again"]
+            .contains(where: folded.contains) else { return context }
+        var c = context
+        c.lastTool = listTool
+        c.lastArguments = context.lastListArguments
         return c
     }
 

@@ -43,6 +43,11 @@ public struct ConversationContext: Sendable, Equatable {
     /// also reads ("takeoff distance on that runway" after a density altitude and a crosswind).
     public var conditions: Arguments = [:]
 
+    /// The last question whose answer listed several airports, kept while later turns ask about
+    /// one of them ("and the same list but around Mulhouse" after "tell me about LFGA").
+    public var lastListTool: String?
+    public var lastListArguments: Arguments = [:]
+
     /// The aircraft the conversation last named (a type or a registration): a new tool that takes
     /// an aircraft and names none uses it ("w&b for it" after a take-off distance in G-EZRA).
     public var aircraft: JSONValue?
@@ -89,6 +94,8 @@ public struct ConversationContext: Sendable, Equatable {
         for key in conditionSlots {
             if let v = arguments[key] { next.conditions[key] = v }
         }
+        if results.count > 1 { next.lastListTool = tool; next.lastListArguments = arguments }
+        else { next.lastListTool = previous.lastListTool; next.lastListArguments = previous.lastListArguments }
         next.aircraft = arguments["aircraft"] ?? arguments["aircraft_type"] ?? previous.aircraft
         // A pressure is one value, in whichever unit it was last given.
         if arguments["qnh_hpa"] != nil { next.conditions["altimeter_inhg"] = nil }
