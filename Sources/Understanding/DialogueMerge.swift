@@ -622,8 +622,10 @@ extension KeywordFallbackBackend {
         let padded = " " + words.joined(separator: " ") + " "
         // "the destination aerodrome", "the departure": an end of the last route.
         let last = context.lastArguments
-        if words.contains(where: { ["destination", "arrival"].contains($0) }), let to = (last["to_location"] ?? last["to"] ?? last["waypoints"]?.arrayValue?.last)?.stringValue { return to }
-        if words.contains(where: { ["departure", "origin"].contains($0) }), let from = (last["from_location"] ?? last["from"] ?? last["waypoints"]?.arrayValue?.first)?.stringValue { return from }
+        // In a passenger's claim, arrival and departure are the flight's events ("the delay on arrival").
+        let flightClaim = context.lastTool == "eu261_compensation"
+        if !flightClaim, words.contains(where: { ["destination", "arrival"].contains($0) }), let to = (last["to_location"] ?? last["to"] ?? last["waypoints"]?.arrayValue?.last)?.stringValue { return to }
+        if !flightClaim, words.contains(where: { ["departure", "origin"].contains($0) }), let from = (last["from_location"] ?? last["from"] ?? last["waypoints"]?.arrayValue?.first)?.stringValue { return from }
         // After a route, "it"/"that" is the route ("how far is it?"), not one airport.
         let routeLast = context.lastArguments["to_location"] != nil || context.lastArguments["to"] != nil
         if routeLast, !["there", "that airport", "that field", "that one", "this one"].contains(where: { padded.contains(" \($0) ") }) { return nil }

@@ -156,7 +156,8 @@ public struct EntityExtractor: Sendable {
         let folded = " " + TextNormalizer.fold(text) + " "
         e.words = folded.split(separator: " ").map(String.init)
         extractCodes(text, into: &e)
-        extractCountries(folded, into: &e)
+        // "Sweden's rules": a possessive names the country.
+        extractCountries(folded.contains("'s ") ? folded.replacingOccurrences(of: "'s ", with: " ") : folded, into: &e)
         extractDistance(folded, into: &e)
         extractCount(folded, into: &e)
         extractFilters(folded, into: &e)
@@ -188,6 +189,8 @@ public struct EntityExtractor: Sendable {
             // "in a PA28", "my DR40": an aircraft type, not an airfield.
             if i > 0, ["a", "an", "my", "our"].contains(tokens[i - 1].lowercased()), upper.contains(where: \.isNumber) { continue }
             if Self.isQuantityToken(upper) { continue }
+            // "save it as OH-CKL": the letters after a nationality mark are a registration, not a code.
+            if i > 0, (1...2).contains(tokens[i - 1].count), text.range(of: tokens[i - 1] + "-" + token) != nil { continue }
             if upper.count == 4 {
                 // Lower-case codes are accepted too ("lfmd"), but only in the ICAO shape of four letters.
                 guard isUpperTyped || upper.allSatisfy(\.isLetter) else { continue }

@@ -249,6 +249,24 @@ public struct KeywordFallbackBackend: LLMBackend {
             if ref.count == 4, ref == ref.uppercased() { entities.airportCodes = [ref] }
             trace.append("reference → \(ref)")
         }
+        // "distance between the two", "compare those two": the last two places or countries talked about.
+        let padded = " " + entities.words.joined(separator: " ") + " "
+        if [" the two ", " those two ", " these two ", " both of them ", " between them "].contains(where: padded.contains) {
+            if entities.locationCount == 0, entities.countries.isEmpty, context.recentPlaces.count >= 2 {
+                entities.routeFrom = context.recentPlaces[context.recentPlaces.count - 2]
+                entities.routeTo = context.recentPlaces[context.recentPlaces.count - 1]
+                trace.append("the two → \(entities.routeFrom!), \(entities.routeTo!)")
+            } else if entities.locationCount == 0, entities.countries.count <= 1, context.recentCountries.count >= 2 {
+                let pair = Array(context.recentCountries.suffix(2))
+                // "compare the two, Italy first": the one named goes first.
+                if let named = entities.countries.first, let other = pair.first(where: { $0 != named }), pair.contains(named) {
+                    entities.countries = [named, other]
+                } else if entities.countries.isEmpty {
+                    entities.countries = pair
+                }
+                trace.append("the two → \(entities.countries.joined(separator: ", "))")
+            }
+        }
         // "is a flight plan required there?" after a country's rules: "there" is that country.
         if referenced == nil, entities.countries.isEmpty, entities.locationCount == 0, let country = countryReferredTo(entities, context) {
             entities.countries = [country]
@@ -491,6 +509,12 @@ public struct KeywordFallbackBackend: LLMBackend {
                 if runnerUp.tool != IntentClassifier.noneLabel, top.score - runnerUp.score < Self.combinedMargin, runnerUp.met, top.score < 0.6, rulesUndecided {
                     trace.append("ambiguous between \(top.tool) and \(runnerUp.tool)")
                     alternatives = [top.tool, runnerUp.tool]
+                } else if runnerUp.tool != IntentClassifier.noneLabel, top.score - runnerUp.score < Self.combinedMargin / 4, runnerUp.met,
+                          (keyword[runnerUp.tool] ?? 0) >= (keyword[top.tool] ?? 0) + 1 {
+                    // A dead heat in the combination that the keyword rules settle plainly: their choice.
+                    trace.append("a tie that the keyword rules settle → \(runnerUp.tool)")
+                    return Classification(tool: runnerUp.tool, arguments: arguments(for: runnerUp.tool, text, entities, context),
+                                          confidence: min(0.99, max(runnerUp.score, Self.confidenceThreshold)), trace: trace)
                 } else if !top.met, best.met, best.tool.name != top.tool, best.score >= Self.scoreThreshold + 1 {
                     // "to dist lfmd c172s 28c": the classifier's tool lacks what it needs (two route
                     // ends), while the rules' tool has it and its words are plain.
@@ -498,6 +522,14 @@ public struct KeywordFallbackBackend: LLMBackend {
                     return Classification(tool: best.tool.name, arguments: arguments(for: best.tool.name, text, entities, context),
                                           confidence: max(0.6, min(0.9, runnerUp.score + 0.3)), trace: trace)
                 } else if top.met || top.score >= Self.acceptThreshold + 0.15 {
+                    // The classifier names the tool just used, and the turn names nothing new: it
+                    // adjusts that frame ("Save it as my club plane, F-GKQR" after "show profile C172S").
+                    if top.tool == context.lastTool, entities.locationCount == 0, entities.countries.isEmpty, contentCount <= 8, !itemOfList,
+                       let carried = followUp(top.tool, context.lastArguments, text, entities) {
+                        trace.append("follow-up of \(top.tool) (the classifier's tool is the last one)")
+                        return Classification(tool: top.tool, arguments: carried, confidence: min(0.99, max(top.score, Self.confidenceThreshold)),
+                                              isFollowUp: true, trace: trace)
+                    }
                     return Classification(tool: top.tool, arguments: arguments(for: top.tool, text, entities, context),
                                           confidence: min(0.99, max(top.score, Self.confidenceThreshold)), trace: trace)
                 }

@@ -48,9 +48,24 @@ public struct ConversationContext: Sendable, Equatable {
     public var lastListTool: String?
     public var lastListArguments: Arguments = [:]
 
+    /// The places and the countries the conversation was about, oldest first (at most four each):
+    /// "the two", "those two" point at the last two ("distance between the two", "compare those two").
+    public var recentPlaces: [String] = []
+    public var recentCountries: [String] = []
+
     /// The aircraft the conversation last named (a type or a registration): a new tool that takes
     /// an aircraft and names none uses it ("w&b for it" after a take-off distance in G-EZRA).
     public var aircraft: JSONValue?
+
+    /// `list` with `values` moved or added to its end (compared folded), cut to the last four.
+    static func remembering(_ values: [String], in list: [String]) -> [String] {
+        var out = list
+        for v in values {
+            out.removeAll { TextNormalizer.fold($0) == TextNormalizer.fold(v) }
+            out.append(v)
+        }
+        return Array(out.suffix(4))
+    }
 
     /// The argument names that are conditions at a place rather than the place or the question.
     public static let conditionSlots = ["temperature_c", "wind", "qnh_hpa", "altimeter_inhg", "runway"]
@@ -96,6 +111,10 @@ public struct ConversationContext: Sendable, Equatable {
         }
         if results.count > 1 { next.lastListTool = tool; next.lastListArguments = arguments }
         else { next.lastListTool = previous.lastListTool; next.lastListArguments = previous.lastListArguments }
+        next.recentPlaces = Self.remembering(next.subject.map { [$0] } ?? [], in: previous.recentPlaces)
+        var countries = arguments["countries"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        if let c = arguments["country_code"]?.stringValue { countries.append(c) }
+        next.recentCountries = Self.remembering(countries, in: previous.recentCountries)
         next.aircraft = arguments["aircraft"] ?? arguments["aircraft_type"] ?? previous.aircraft
         // A pressure is one value, in whichever unit it was last given.
         if arguments["qnh_hpa"] != nil { next.conditions["altimeter_inhg"] = nil }
