@@ -134,7 +134,7 @@ public struct KeywordFallbackBackend: LLMBackend {
     /// ("tell me more about the third", "more info on LFAT").
     static func asksMoreResults(_ padded: String) -> Bool {
         guard padded.contains(" more ") else { return false }
-        return !["more about", "more info", "more details", "more detail", "more on", "more information", "more than"].contains { padded.contains(" \($0) ") }
+        return !["more about", "more info", "more details", "more detail", "more on", "more information", "more than", "or more"].contains { padded.contains(" \($0) ") }
     }
 
     /// A line that is only a capitalised name the data knows with a letter or two wrong
@@ -846,6 +846,14 @@ public struct KeywordFallbackBackend: LLMBackend {
         if tool != context.lastTool, args["aircraft"] == nil, let def = catalog.tool(tool), def.properties["aircraft"] != nil,
            let aircraft = context.aircraft {
             args["aircraft"] = aircraft
+        }
+        // "Save a copy of it as G-BSKW with …" after "show profile PA28": a new frame of the same
+        // tool that points back takes the catalog's default_from values like a follow-up does.
+        if tool == context.lastTool, let def = catalog.tool(tool), lexicon.hasCue("deictic", in: " " + e.words.joined(separator: " ") + " ") || e.words.contains("copy") {
+            for (k, rule) in def.intent.followup ?? [:] where rule.hasPrefix("default_from:") && args[k] == nil {
+                let source = String(rule.dropFirst("default_from:".count))
+                if let old = context.lastArguments[source], let new = args[source], new != old { args[k] = old }
+            }
         }
         // Quotes and dashes around a name are punctuation ("search 'Courchevel'", "Lelystad - Groningen - …").
         let punctuation = CharacterSet(charactersIn: "'\"‘’“”-–—/ ")

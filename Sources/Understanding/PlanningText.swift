@@ -285,7 +285,7 @@ public enum PlanningText {
         if let m = first(n + #"\s*(?:l/h|l/hr|lph|ltr/h|l\s+per\s+hour|lit(?:re|er)s?\s*(?:/|per|an|a|each)\s*h(?:ou)?r?)\b"#, in: text), let v = number(m[1]) {
             return (v, "l/h", m.range)
         }
-        if let m = first(n + #"\s*(?:gph|usgph|gal/h|gal/hr|usg/h|us\s*gal/h|gals?\s+per\s+hour|gallons?\s*(?:/|per|an|a|each)\s*h(?:ou)?r?)\b"#, in: text), let v = number(m[1]) {
+        if let m = first(n + #"\s*(?:gph|usgph|gal/h|gal/hr|usg/h|us\s*gal/h|(?:us\s*)?gals?\s+per\s+hour|(?:us\s*)?gallons?\s*(?:/|per|an|a|each)\s*h(?:ou)?r?)\b"#, in: text), let v = number(m[1]) {
             return (v, "usgal/h", m.range)
         }
         if let m = first(#"\bfuel\s*flow\s*(?:of|is|=|:)?\s*"# + n, in: text), let v = number(m[1]) { return (v, nil, m.range) }
