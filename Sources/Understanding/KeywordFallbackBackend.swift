@@ -243,7 +243,8 @@ public struct KeywordFallbackBackend: LLMBackend {
         }
         // "the 2nd", "that one", "there": the airport an earlier answer showed.
         var referenced: String?
-        if !notamReferenced, entities.place == nil, entities.airportCodes.isEmpty, entities.routeFrom == nil, let ref = reference(in: entities, context: context) {
+        if !notamReferenced, entities.notamIDs.isEmpty, entities.place == nil, entities.airportCodes.isEmpty, entities.routeFrom == nil,
+           let ref = reference(in: entities, context: context) {
             referenced = ref
             entities.place = ref
             if ref.count == 4, ref == ref.uppercased() { entities.airportCodes = [ref] }
@@ -489,7 +490,7 @@ public struct KeywordFallbackBackend: LLMBackend {
             if top.tool == IntentClassifier.noneLabel {
                 // A lone airport code ("EGLL", "lfat?") is a question about that airport, whatever the classifier says.
                 let bareCode = !entities.airportCodes.isEmpty && entities.words.count <= entities.airportCodes.count + 1
-                let strongRule = best.met && best.score >= Self.scoreThreshold + 1.5 || bareCode
+                let strongRule = best.met && best.score >= Self.scoreThreshold + 1.5 || bareCode || asksForProfile(entities, text)
                 if !strongRule && top.score >= Self.noneThreshold && !looksLikeSQL {
                     // The classifier reads single questions; a short turn after one may still adjust it.
                     // Any short turn that changes the last frame counts, whatever its shape ("the airline is american, non-EU").
@@ -525,6 +526,7 @@ public struct KeywordFallbackBackend: LLMBackend {
                     // The classifier names the tool just used, and the turn names nothing new: it
                     // adjusts that frame ("Save it as my club plane, F-GKQR" after "show profile C172S").
                     if top.tool == context.lastTool, entities.locationCount == 0, entities.countries.isEmpty, contentCount <= 8, !itemOfList,
+                       lexicon.hasCue("deictic", in: folded) || folded.contains(" same "),
                        let carried = followUp(top.tool, context.lastArguments, text, entities) {
                         trace.append("follow-up of \(top.tool) (the classifier's tool is the last one)")
                         return Classification(tool: top.tool, arguments: carried, confidence: min(0.99, max(top.score, Self.confidenceThreshold)),
@@ -798,6 +800,12 @@ public struct KeywordFallbackBackend: LLMBackend {
         }
     }
 
+    /// "show me G-BSKW", "delete the F-HABC": a registration with a verb for a saved profile.
+    func asksForProfile(_ e: Entities, _ text: String) -> Bool {
+        e.locationCount == 0 && e.countries.isEmpty && e.notamIDs.isEmpty && PlanningIntents.registration(in: text) != nil
+            && e.words.contains(where: { ["show", "display", "open", "view", "delete", "remove", "erase", "drop", "save", "store", "register"].contains($0) })
+    }
+
     func shapeFallback(_ e: Entities, mentionsAirports: Bool, text: String) -> String? {
         if e.routeFrom != nil, e.routeTo != nil, mentionsAirports || e.airportCodes.count >= 2 || !e.filters.isEmpty {
             return "find_airports_near_route"
@@ -811,6 +819,7 @@ public struct KeywordFallbackBackend: LLMBackend {
             }
         }
         if e.place != nil, mentionsAirports || !e.filters.isEmpty || e.distanceNM != nil { return "find_airports_near_location" }
+        if asksForProfile(e, text) { return "aircraft_profile" }
         // "PA18 is what exactly?", "c150?": an aircraft type named with nothing else to do with it.
         if e.aircraftType != nil, e.locationCount == 0, e.countries.isEmpty, e.filters.isEmpty, e.distanceNM == nil, e.cruiseSpeedKts == nil,
            lexicon.contentWords(e.words).count <= 6, PlanningText.wind(in: text) == nil {

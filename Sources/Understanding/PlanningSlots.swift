@@ -101,13 +101,20 @@ public enum PlanningIntents {
 
     /// A profile or type the pilot named: a registration (G-ABCD), a designator-like token (C172S, PA-28-181, DA40),
     /// or an aircraft word (Archer, Skyhawk).
-    static func aircraftToken(in text: String, excluding codes: [String] = []) -> String? {
+    /// A registration the pilot typed ("G-ABCD", "N123AB"; in lower case only after a European
+    /// nationality mark: "g-ezra", "oh-ckl"), upper-cased; nil when there is none.
+    static func registration(in text: String) -> String? {
         if let m = PlanningText.first(#"(?<![\w-])([A-Z]{1,2}-[A-Z0-9]{3,5}|N\d{1,5}[A-Z]{0,2})(?![\w-])"#, in: text, caseSensitive: true) { return m[1] }
         // "takeoff dist g-ezra lfat": a registration typed in lower case, when its prefix is a
         // European nationality mark and the rest four letters (three after a two-letter mark).
         if let m = PlanningText.first(#"(?<![\w-])((?:[dfgi]-[a-z]{4})|(?:ei|oo|ph|hb|oe|ec|se|ln|oy|oh|sp|ok|om|cs|lx|sx|es|yl|ly|9a|s5|ha|yr|lz|tc)-[a-z]{3})(?![\w-])"#, in: text) {
             return m[1]?.uppercased()
         }
+        return nil
+    }
+
+    static func aircraftToken(in text: String, excluding codes: [String] = []) -> String? {
+        if let r = registration(in: text) { return r }
         for m in PlanningText.all(#"(?<![\w-])([A-Za-z]{1,3}-?\d{2,3}(?:-\d{3})?[A-Za-z]?)(?![\w-])"#, in: text) {
             guard let t = m[1] else { continue }
             let upper = t.uppercased()
