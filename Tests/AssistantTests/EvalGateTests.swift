@@ -5,40 +5,41 @@ import Testing
 
 /// The intent evaluation gates the build: `make test` fails when understanding regresses.
 ///
-/// Three held-out splits, never used for fitting or tuning and whose misses are not read:
+/// Four held-out splits, never used for fitting or tuning and whose misses are not read:
 /// `Tests/Eval/test.jsonl` (789 cases, written in an earlier session), `Tests/Eval/test2.jsonl`
-/// (200 cases) and `Tests/Eval/test3.jsonl` (260 cases, 110 follow-ups, 60 out of scope), each
-/// written by a writer who never saw the code. Measured by this version (tool / frame / follow-up
-/// frame / out-of-scope false accepts): test 0.962 / 0.920 / 0.893 / 0.054, test2 0.975 / 0.925 /
-/// 0.907 / 0.000, test3 0.962 / 0.950 / 0.945 / 0.000. test2 and test3 are gated at the issue-13
-/// targets (0.95 / 0.90 / 0.90 / 0.05) where they meet them; the older split a little under what it
-/// measures, so the gate catches regressions. The tuning sets (`dev*.jsonl`, read freely) and
-/// `ToolCatalog/training/eval.jsonl` (part of the training data) are held to higher scores: they
-/// check that what was fixed stays fixed.
+/// (200 cases), `Tests/Eval/test3.jsonl` (260 cases, 110 follow-ups, 60 out of scope) and
+/// `Tests/Eval/test4.jsonl` (280 cases, 124 with a history, 54 out of scope), each written by a
+/// writer who never saw the code. Measured by this version (tool / frame / follow-up frame /
+/// out-of-scope false accepts): test 0.965 / 0.925 / 0.893 / 0.046, test2 0.975 / 0.935 / 0.920 /
+/// 0.000, test3 0.969 / 0.962 / 0.955 / 0.000, test4 0.971 / 0.904 / 0.903 / 0.037. Each is gated
+/// at the issue-13 targets (0.95 / 0.90 / 0.90 / 0.05) or a little under what it measures where
+/// it is close to or short of them (test's follow-ups, test4's frame), so the gate catches
+/// regressions. The tuning sets (`dev*.jsonl`, read freely) and `ToolCatalog/training/eval.jsonl`
+/// (part of the training data) are held to higher scores: they check that what was fixed stays fixed.
 @Suite("Evaluation gate")
 struct EvalGateTests {
-    @Test("held-out split: tool ≥ 0.95, frame ≥ 0.90, follow-up frame ≥ 0.86, out-of-scope false accepts ≤ 0.065")
+    @Test("held-out split: tool ≥ 0.95, frame ≥ 0.91, follow-up frame ≥ 0.88, out-of-scope false accepts ≤ 0.05")
     func heldOut() throws {
         let cases = try Evaluation.load(Fixtures.resources.root.appendingPathComponent("Tests/Eval/test.jsonl"))
         #expect(cases.count >= 600)
         #expect(cases.filter { !$0.history.isEmpty }.count >= 150)
         #expect(cases.filter { $0.tool == nil }.count >= 100)
-        Self.expect(Evaluation.run(cases, environment: try Fixtures.environment()), tool: 0.95, frame: 0.90, followUp: 0.86, falseAccepts: 0.065)
+        Self.expect(Evaluation.run(cases, environment: try Fixtures.environment()), tool: 0.95, frame: 0.91, followUp: 0.88, falseAccepts: 0.05)
     }
 
-    @Test("second held-out split: tool ≥ 0.95, frame ≥ 0.90, follow-up frame ≥ 0.89, out-of-scope false accepts ≤ 0.05")
+    @Test("second held-out split: tool ≥ 0.95, frame ≥ 0.90, follow-up frame ≥ 0.90, out-of-scope false accepts ≤ 0.05")
     func heldOutTwo() throws {
         let cases = try Evaluation.load(Fixtures.resources.root.appendingPathComponent("Tests/Eval/test2.jsonl"))
         #expect(cases.count >= 200)
-        Self.expect(Evaluation.run(cases, environment: try Fixtures.environment()), tool: 0.95, frame: 0.90, followUp: 0.89, falseAccepts: 0.05)
+        Self.expect(Evaluation.run(cases, environment: try Fixtures.environment()), tool: 0.95, frame: 0.90, followUp: 0.90, falseAccepts: 0.05)
     }
 
-    @Test("third held-out split: tool ≥ 0.945, frame ≥ 0.92, follow-up frame ≥ 0.90, out-of-scope false accepts ≤ 0.05")
+    @Test("third held-out split: tool ≥ 0.95, frame ≥ 0.93, follow-up frame ≥ 0.92, out-of-scope false accepts ≤ 0.05")
     func heldOutThree() throws {
         let cases = try Evaluation.load(Fixtures.resources.root.appendingPathComponent("Tests/Eval/test3.jsonl"))
         #expect(cases.count >= 250)
         #expect(cases.filter { $0.tool == nil }.count >= 50)
-        Self.expect(Evaluation.run(cases, environment: try Fixtures.environment()), tool: 0.945, frame: 0.92, followUp: 0.90, falseAccepts: 0.05)
+        Self.expect(Evaluation.run(cases, environment: try Fixtures.environment()), tool: 0.95, frame: 0.93, followUp: 0.92, falseAccepts: 0.05)
     }
 
     /// One split's scores against its floors (and its false-accept ceiling).
@@ -49,17 +50,26 @@ struct EvalGateTests {
         #expect(report.oosFalseAcceptRate <= falseAccepts, "out-of-scope false accepts \(report.oosFalseAcceptRate)")
     }
 
-    @Test("tuning sets together: tool ≥ 0.97, frame ≥ 0.93, follow-up frame ≥ 0.92, out-of-scope false accepts ≤ 0.02")
+    @Test("fourth held-out split: tool ≥ 0.95, frame ≥ 0.89, follow-up frame ≥ 0.89, out-of-scope false accepts ≤ 0.05")
+    func fourthHeldOutSplit() throws {
+        let cases = try Evaluation.load(Fixtures.resources.root.appendingPathComponent("Tests/Eval/test4.jsonl"))
+        #expect(cases.count >= 280)
+        #expect(cases.filter { !$0.history.isEmpty }.count >= 120)
+        #expect(cases.filter { $0.tool == nil }.count >= 50)
+        Self.expect(Evaluation.run(cases, environment: try Fixtures.environment()), tool: 0.95, frame: 0.89, followUp: 0.89, falseAccepts: 0.05)
+    }
+
+    @Test("tuning sets together: tool ≥ 0.97, frame ≥ 0.94, follow-up frame ≥ 0.94, out-of-scope false accepts ≤ 0.02")
     func tuning() throws {
         var cases: [EvalCase] = []
-        for name in ["dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9"] {
+        for name in ["dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11"] {
             cases += try Evaluation.load(Fixtures.resources.root.appendingPathComponent("Tests/Eval/\(name).jsonl"))
         }
-        #expect(cases.count >= 2200)
+        #expect(cases.count >= 2700)
         let report = Evaluation.run(cases, environment: try Fixtures.environment())
         #expect(report.toolAccuracy >= 0.97, "tool accuracy \(report.toolAccuracy); misses: \(report.errors.prefix(10).map { "\($0.id) \($0.input)" })")
-        #expect(report.frameExactMatch >= 0.93, "frame exact match \(report.frameExactMatch)")
-        #expect(report.followUpFrameExactMatch >= 0.92, "follow-up frame exact match \(report.followUpFrameExactMatch)")
+        #expect(report.frameExactMatch >= 0.94, "frame exact match \(report.frameExactMatch)")
+        #expect(report.followUpFrameExactMatch >= 0.94, "follow-up frame exact match \(report.followUpFrameExactMatch)")
         #expect(report.oosFalseAcceptRate <= 0.02, "out-of-scope false accepts \(report.oosFalseAcceptRate)")
     }
 
