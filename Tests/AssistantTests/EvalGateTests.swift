@@ -18,28 +18,29 @@ import Testing
 /// (part of the training data) are held to higher scores: they check that what was fixed stays fixed.
 @Suite("Evaluation gate")
 struct EvalGateTests {
-    @Test("held-out split: tool ≥ 0.95, frame ≥ 0.91, follow-up frame ≥ 0.88, out-of-scope false accepts ≤ 0.05")
-    func heldOut() throws {
-        let cases = try Evaluation.load(Fixtures.resources.root.appendingPathComponent("Tests/Eval/test.jsonl"))
-        #expect(cases.count >= 600)
-        #expect(cases.filter { !$0.history.isEmpty }.count >= 150)
-        #expect(cases.filter { $0.tool == nil }.count >= 100)
-        Self.expect(Evaluation.run(cases, environment: try Fixtures.environment()), tool: 0.95, frame: 0.91, followUp: 0.88, falseAccepts: 0.05)
+    /// One held-out split: its file, the least it must hold, and its floors (and false-accept ceiling).
+    struct Split: Sendable, CustomStringConvertible {
+        let file: String
+        let minCases: Int, minHistory: Int, minOutOfScope: Int
+        let tool: Double, frame: Double, followUp: Double, falseAccepts: Double
+        var description: String { "\(file): tool ≥ \(tool), frame ≥ \(frame), follow-up frame ≥ \(followUp), false accepts ≤ \(falseAccepts)" }
     }
 
-    @Test("second held-out split: tool ≥ 0.95, frame ≥ 0.90, follow-up frame ≥ 0.90, out-of-scope false accepts ≤ 0.05")
-    func heldOutTwo() throws {
-        let cases = try Evaluation.load(Fixtures.resources.root.appendingPathComponent("Tests/Eval/test2.jsonl"))
-        #expect(cases.count >= 200)
-        Self.expect(Evaluation.run(cases, environment: try Fixtures.environment()), tool: 0.95, frame: 0.90, followUp: 0.90, falseAccepts: 0.05)
-    }
+    static let splits = [
+        Split(file: "test", minCases: 600, minHistory: 150, minOutOfScope: 100, tool: 0.95, frame: 0.91, followUp: 0.88, falseAccepts: 0.05),
+        Split(file: "test2", minCases: 200, minHistory: 0, minOutOfScope: 0, tool: 0.95, frame: 0.90, followUp: 0.90, falseAccepts: 0.05),
+        Split(file: "test3", minCases: 250, minHistory: 0, minOutOfScope: 50, tool: 0.95, frame: 0.93, followUp: 0.92, falseAccepts: 0.05),
+        Split(file: "test4", minCases: 280, minHistory: 120, minOutOfScope: 50, tool: 0.95, frame: 0.89, followUp: 0.89, falseAccepts: 0.05),
+    ]
 
-    @Test("third held-out split: tool ≥ 0.95, frame ≥ 0.93, follow-up frame ≥ 0.92, out-of-scope false accepts ≤ 0.05")
-    func heldOutThree() throws {
-        let cases = try Evaluation.load(Fixtures.resources.root.appendingPathComponent("Tests/Eval/test3.jsonl"))
-        #expect(cases.count >= 250)
-        #expect(cases.filter { $0.tool == nil }.count >= 50)
-        Self.expect(Evaluation.run(cases, environment: try Fixtures.environment()), tool: 0.95, frame: 0.93, followUp: 0.92, falseAccepts: 0.05)
+    @Test("each held-out split meets its floors", arguments: splits)
+    func heldOut(_ split: Split) throws {
+        let cases = try Evaluation.load(Fixtures.resources.root.appendingPathComponent("Tests/Eval/\(split.file).jsonl"))
+        #expect(cases.count >= split.minCases)
+        #expect(cases.filter { !$0.history.isEmpty }.count >= split.minHistory)
+        #expect(cases.filter { $0.tool == nil }.count >= split.minOutOfScope)
+        Self.expect(Evaluation.run(cases, environment: try Fixtures.environment()), tool: split.tool, frame: split.frame,
+                    followUp: split.followUp, falseAccepts: split.falseAccepts)
     }
 
     /// One split's scores against its floors (and its false-accept ceiling).
@@ -48,15 +49,6 @@ struct EvalGateTests {
         #expect(report.frameExactMatch >= frame, "frame exact match \(report.frameExactMatch)")
         #expect(report.followUpFrameExactMatch >= followUp, "follow-up frame exact match \(report.followUpFrameExactMatch)")
         #expect(report.oosFalseAcceptRate <= falseAccepts, "out-of-scope false accepts \(report.oosFalseAcceptRate)")
-    }
-
-    @Test("fourth held-out split: tool ≥ 0.95, frame ≥ 0.89, follow-up frame ≥ 0.89, out-of-scope false accepts ≤ 0.05")
-    func fourthHeldOutSplit() throws {
-        let cases = try Evaluation.load(Fixtures.resources.root.appendingPathComponent("Tests/Eval/test4.jsonl"))
-        #expect(cases.count >= 280)
-        #expect(cases.filter { !$0.history.isEmpty }.count >= 120)
-        #expect(cases.filter { $0.tool == nil }.count >= 50)
-        Self.expect(Evaluation.run(cases, environment: try Fixtures.environment()), tool: 0.95, frame: 0.89, followUp: 0.89, falseAccepts: 0.05)
     }
 
     @Test("tuning sets together: tool ≥ 0.97, frame ≥ 0.94, follow-up frame ≥ 0.94, out-of-scope false accepts ≤ 0.02")
