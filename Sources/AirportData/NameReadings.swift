@@ -290,7 +290,6 @@ extension LocationResolver {
         return nil
     }
 
-    /// The reading of an existing code (open or closed), or nil.
     /// OurAirports' ident of a field without an ICAO code: country, dash, digits ("FR-0374").
     static func isLocalIdent(_ text: String) -> Bool {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
@@ -298,6 +297,7 @@ extension LocationResolver {
             && (3...5).contains(parts[1].count) && parts[1].allSatisfy { $0.isASCII && $0.isNumber }
     }
 
+    /// The reading of an existing code (open or closed), or nil.
     func codeReading(_ code: String, score: Double) -> NameReading? {
         if let a = try? repository.airport(code: code) {
             return NameReading(kind: .airportCode, name: a.name, ident: a.ident, countryISO: a.isoCountry, score: score,

@@ -262,11 +262,7 @@ extension KeywordFallbackBackend {
                         args[k] = nil
                     }
                 }
-                // "default_from:other": the old value of a replaced argument fills this empty one.
-                for (k, rule) in def.intent.followup ?? [:] where rule.hasPrefix("default_from:") && args[k] == nil && fresh[k] == nil {
-                    let source = String(rule.dropFirst("default_from:".count))
-                    if let old = previous[source], let new = fresh[source], new != old, new != .null { args[k] = old }
-                }
+                fillDefaults(def, &args, previous: previous, fresh: fresh)
             }
         }
         if handledPlaces { return changed ? args : nil }
@@ -331,6 +327,15 @@ extension KeywordFallbackBackend {
             else if props["to"] != nil { set("from", .string(f)); set("to", .string(t)) }
         }
         return changed ? args : nil
+    }
+
+    /// The catalog's "default_from:<source>" rules: an argument left empty takes `previous`'s value
+    /// of its source when `fresh` (this turn's values) replaced that source ("save it as G-BXYZ"
+    /// after showing C172S copies C172S).
+    func fillDefaults(_ def: ToolDefinition, _ args: inout Arguments, previous: Arguments, fresh: Arguments) {
+        for (k, source) in def.intent.defaultFromRules where args[k] == nil && fresh[k] == nil {
+            if let old = previous[source], let new = fresh[source], new != old, new != .null { args[k] = old }
+        }
     }
 
     /// True when the turn names the false value of `filter` outright ("grass", "unlit"), rather

@@ -777,10 +777,10 @@ public struct EntityExtractor: Sendable {
         return answer
     }
 
-    /// `text` upper-cased when it is an ICAO/ident or IATA code the database knows (in any case) and not a common word.
     /// True for a token typed like a code (capitals or digits), which a sentence's capital cannot explain.
     func knownCodeShaped(_ text: String) -> Bool { text.count <= 4 && text == text.uppercased() && knownCode(text) != nil }
 
+    /// `text` upper-cased when it is an ICAO/ident or IATA code the database knows (in any case) and not a common word.
     func knownCode(_ text: String) -> String? {
         let upper = text.uppercased()
         guard (3...4).contains(upper.count), !Self.isQuantityToken(upper), upper.allSatisfy({ $0.isLetter || $0.isNumber }), !lexicon.commonWords.contains(text.lowercased()),
@@ -837,7 +837,7 @@ public struct EntityExtractor: Sendable {
         let span = recognisedSpan(text)
         if namesLocation(span) { return span }
         let words = text.split(separator: " ").map(String.init)
-        for n in stride(from: min(4, words.count - 1), through: 1, by: -1) where n >= 1 {
+        for n in stride(from: min(4, words.count - 1), through: 1, by: -1) {
             let head = words.prefix(n).joined(separator: " ").trimmingCharacters(in: CharacterSet(charactersIn: ",.;:?!"))
             if namesLocation(head) { return head }
         }
@@ -955,7 +955,6 @@ enum LocationResolverShim {
     }
 }
 
-/// A bounded memo of span → "names something" answers (the data is read-only, so answers never go stale).
 /// A small memo of recent extractions (text → entities), safe to share between threads.
 final class ExtractionMemo: @unchecked Sendable {
     private let lock = NSLock()
@@ -973,6 +972,7 @@ final class ExtractionMemo: @unchecked Sendable {
     }
 }
 
+/// A bounded memo of span → "names something" answers (the data is read-only, so answers never go stale).
 final class SpanMemo: @unchecked Sendable {
     private let lock = NSLock()
     private var answers: [String: Bool] = [:]

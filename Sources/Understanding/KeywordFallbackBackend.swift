@@ -250,9 +250,10 @@ public struct KeywordFallbackBackend: LLMBackend {
             if ref.count == 4, ref == ref.uppercased() { entities.airportCodes = [ref] }
             trace.append("reference → \(ref)")
         }
+        // The turn's folded words, padded with spaces for word-boundary tests (every later stage reads them).
+        let folded = " " + entities.words.joined(separator: " ") + " "
         // "distance between the two", "compare those two": the last two places or countries talked about.
-        let padded = " " + entities.words.joined(separator: " ") + " "
-        if [" the two ", " those two ", " these two ", " both of them ", " between them "].contains(where: padded.contains) {
+        if [" the two ", " those two ", " these two ", " both of them ", " between them "].contains(where: folded.contains) {
             if entities.locationCount == 0, entities.countries.isEmpty, context.recentPlaces.count >= 2 {
                 entities.routeFrom = context.recentPlaces[context.recentPlaces.count - 2]
                 entities.routeTo = context.recentPlaces[context.recentPlaces.count - 1]
@@ -269,7 +270,7 @@ public struct KeywordFallbackBackend: LLMBackend {
             }
         }
         // "is a flight plan required there?" after a country's rules: "there" is that country.
-        if referenced == nil, entities.countries.isEmpty, entities.locationCount == 0, let country = countryReferredTo(entities, context) {
+        if referenced == nil, entities.countries.isEmpty, entities.locationCount == 0, let country = countryReferredTo(folded, context) {
             entities.countries = [country]
             trace.append("country reference → \(country)")
         }
@@ -312,7 +313,6 @@ public struct KeywordFallbackBackend: LLMBackend {
         }
 
         // 2. Keyword scores, weighed by whether the utterance names what each tool needs.
-        let folded = " " + entities.words.joined(separator: " ") + " "
         let looksLikeSQL = Self.sqlCues.contains { folded.contains(" \($0) ") } || input.contains(";--") || input.contains("';")
         // Words that belong to a recognised filter ("with a runway over 800 m") say nothing about the tool.
         var scoringText = folded
@@ -607,10 +607,10 @@ public struct KeywordFallbackBackend: LLMBackend {
 
     /// The country a pointing word refers to ("there", "that country") right after a question about
     /// one country's rules; nil otherwise.
-    func countryReferredTo(_ e: Entities, _ context: ConversationContext) -> String? {
+    /// `folded` is the turn's folded words padded with spaces.
+    func countryReferredTo(_ folded: String, _ context: ConversationContext) -> String? {
         guard let last = context.lastTool.flatMap({ catalog.tool($0) }), last.properties["country_code"] != nil || last.properties["countries"] != nil else { return nil }
-        let padded = " " + e.words.joined(separator: " ") + " "
-        guard [" there ", " that country ", " this country ", " same country ", " the country "].contains(where: padded.contains) else { return nil }
+        guard [" there ", " that country ", " this country ", " same country ", " the country "].contains(where: folded.contains) else { return nil }
         if let code = context.lastArguments["country_code"]?.stringValue { return code }
         // After a comparison, the country named last.
         return Self.countriesOf(context.lastArguments).last
@@ -859,10 +859,7 @@ public struct KeywordFallbackBackend: LLMBackend {
         // "Save a copy of it as G-BSKW with …" after "show profile PA28": a new frame of the same
         // tool that points back takes the catalog's default_from values like a follow-up does.
         if tool == context.lastTool, let def = catalog.tool(tool), lexicon.hasCue("deictic", in: " " + e.words.joined(separator: " ") + " ") || e.words.contains("copy") {
-            for (k, rule) in def.intent.followup ?? [:] where rule.hasPrefix("default_from:") && args[k] == nil {
-                let source = String(rule.dropFirst("default_from:".count))
-                if let old = context.lastArguments[source], let new = args[source], new != old { args[k] = old }
-            }
+            fillDefaults(def, &args, previous: context.lastArguments, fresh: args)
         }
         // Quotes and dashes around a name are punctuation ("search 'Courchevel'", "Lelystad - Groningen - …").
         let punctuation = CharacterSet(charactersIn: "'\"‘’“”-–—/ ")

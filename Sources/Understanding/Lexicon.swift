@@ -157,7 +157,6 @@ public struct Lexicon: Sendable {
         return words.filter { !courtesy.contains($0) }
     }
 
-    /// Whether the folded text (padded with spaces) contains one of `kind`'s dialogue cues on word boundaries.
     /// True when the folded, space-padded text opens with a cue of `kind` ("make that 340 at 19").
     public func opensWithCue(_ kind: String, _ paddedFolded: String) -> Bool {
         (dialogue[kind] ?? []).contains { paddedFolded.hasPrefix(" \($0.trimmingCharacters(in: .whitespaces)) ") }
@@ -175,6 +174,7 @@ public struct Lexicon: Sendable {
         return openers.first { padded.hasPrefix(" \($0.read) ") }?.written
     }
 
+    /// Whether the folded text (padded with spaces) contains one of `kind`'s dialogue cues on word boundaries.
     public func hasCue(_ kind: String, in paddedFolded: String) -> Bool {
         (dialogue[kind] ?? []).contains { paddedFolded.contains(" \($0.trimmingCharacters(in: .whitespaces)) ") }
     }

@@ -99,8 +99,6 @@ public enum PlanningIntents {
     /// Known aircraft words that carry no digits.
     static let aircraftWords = ["skyhawk", "archer", "warrior", "cherokee", "cessna", "piper", "robin", "cirrus", "diamond", "bonanza", "mooney"]
 
-    /// A profile or type the pilot named: a registration (G-ABCD), a designator-like token (C172S, PA-28-181, DA40),
-    /// or an aircraft word (Archer, Skyhawk).
     /// A registration the pilot typed ("G-ABCD", "N123AB"; in lower case only after a European
     /// nationality mark: "g-ezra", "oh-ckl"), upper-cased; nil when there is none.
     static func registration(in text: String) -> String? {
@@ -113,6 +111,8 @@ public enum PlanningIntents {
         return nil
     }
 
+    /// A profile or type the pilot named: a registration (G-ABCD), a designator-like token (C172S, PA-28-181, DA40),
+    /// or an aircraft word (Archer, Skyhawk).
     static func aircraftToken(in text: String, excluding codes: [String] = []) -> String? {
         if let r = registration(in: text) { return r }
         for m in PlanningText.all(#"(?<![\w-])([A-Za-z]{1,3}-?\d{2,3}(?:-\d{3})?[A-Za-z]?)(?![\w-])"#, in: text) {

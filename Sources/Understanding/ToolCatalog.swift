@@ -49,7 +49,13 @@ public struct ToolDefinition: Sendable, Decodable {
             return false
         }
 
+        /// The merge rule of `argument`.
         public func mergeRule(_ argument: String) -> String { followup?[argument] ?? (argument == "filters" ? "accumulate" : "replace") }
+
+        /// The `default_from:` rules: each argument and the parameter whose old value fills it.
+        public var defaultFromRules: [(argument: String, source: String)] {
+            (followup ?? [:]).compactMap { k, rule in rule.hasPrefix("default_from:") ? (k, String(rule.dropFirst("default_from:".count))) : nil }
+        }
     }
 
     enum CodingKeys: String, CodingKey {
