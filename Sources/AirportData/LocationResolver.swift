@@ -184,14 +184,16 @@ public struct CountryResolver: Sendable {
         "jersey": "JE", "guernsey": "GG", "isle of man": "IM",
     ]
 
-    /// Builds the table from the database's countries.
-    public init(countries: [(code: String, name: String, keywords: String)]) {
+    /// Builds the table from the database's countries, the built-in synonyms and `otherNames`
+    /// (folded name → ISO-2: the lexicon's names in other languages).
+    public init(countries: [(code: String, name: String, keywords: String)], otherNames: [String: String] = [:]) {
         var byName: [String: String] = [:]
         var names: [String: String] = [:]
         for c in countries {
             byName[TextNormalizer.fold(c.name)] = c.code
             names[c.code] = c.name
         }
+        for (k, v) in otherNames where byName[k] == nil { byName[k] = v }
         for (k, v) in Self.extra { byName[k] = v }
         self.byName = byName
         self.names = names
@@ -216,6 +218,18 @@ public struct CountryResolver: Sendable {
         let folded = TextNormalizer.fold(text)
         return extra[folded] != nil || commonNames.contains(folded)
     }
+
+    /// Whether `text` is a country's adjective ("french", "German") rather than its name: after a
+    /// comma a name narrows a place ("Sion, Switzerland"), an adjective restricts a search
+    /// ("Lyon, french ones only").
+    public static func isAdjective(_ text: String) -> Bool { adjectives.contains(TextNormalizer.fold(text)) }
+
+    static let adjectives: Set<String> = [
+        "british", "english", "scottish", "welsh", "french", "german", "spanish", "italian", "swiss", "austrian", "belgian", "dutch", "irish",
+        "portuguese", "danish", "swedish", "norwegian", "finnish", "icelandic", "polish", "czech", "slovak", "hungarian", "greek", "croatian",
+        "slovenian", "luxembourgish", "maltese", "cypriot", "estonian", "latvian", "lithuanian", "romanian", "bulgarian", "serbian", "turkish",
+        "american", "canadian", "australian", "moroccan", "tunisian", "monegasque",
+    ]
 
     /// Country names most often typed after a comma.
     static let commonNames: Set<String> = [

@@ -101,9 +101,9 @@ public final class AppEnvironment: @unchecked Sendable {
         templates = try Templates.load(from: resources.prompts)
         self.databasePath = try Self.ensureDatabase(resources: resources, databasePath: databasePath, progress: progress)
         repository = try AirportRepository(path: self.databasePath)
-        countries = CountryResolver(countries: try repository.countries())
-        let resolver = LocationResolver(repository: repository, countries: countries)
         let lexicon = try Lexicon.load(from: resources.toolCatalog.appendingPathComponent("lexicon"))
+        countries = CountryResolver(countries: try repository.countries(), otherNames: lexicon.countryNames)
+        let resolver = LocationResolver(repository: repository, countries: countries)
         let types = LazyAircraftTypes.shared(dataDirectory: resources.data)
         let airlines = LazyAirlines.shared(dataDirectory: resources.data)
         let extractor = EntityExtractor(repository: repository, countries: countries, lexicon: lexicon,

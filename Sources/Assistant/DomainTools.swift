@@ -103,7 +103,7 @@ enum NotamIntents {
         d.builders["import_briefing"] = { text, e in
             var a: Arguments = [:]
             if let p = e.paths.first { a["path"] = .string(p) }
-            if let f = flightName(text) { a["flight"] = .string(f) }
+            if let f = FlightReference.mentioned(in: text) { a["flight"] = .string(f) }
             return a
         }
         d.builders["notams_for_airport"] = { text, e in
@@ -116,10 +116,10 @@ enum NotamIntents {
             return a
         }
         d.builders["select_flight"] = { text, _ in
-            (FlightReference.named(in: text) ?? flightName(text)).map { ["flight": .string($0)] } ?? [:]
+            FlightReference.mentioned(in: text).map { ["flight": .string($0)] } ?? [:]
         }
         d.builders["briefing_changes"] = { text, _ in
-            flightName(text).map { ["flight": .string($0)] } ?? [:]
+            FlightReference.mentioned(in: text).map { ["flight": .string($0)] } ?? [:]
         }
         d.builders["set_notam_status"] = { text, e in
             var a: Arguments = [:]
@@ -157,28 +157,5 @@ enum NotamIntents {
             }
         }
         return text
-    }
-
-    /// The flight after "for flight" / "flight".
-    static func flightName(_ text: String) -> String? {
-        guard let r = text.range(of: "flight ", options: [.caseInsensitive, .backwards]) else { return nil }
-        let name = text[r.upperBound...].split(separator: " ").first.map(String.init)?.trimmingCharacters(in: CharacterSet(charactersIn: "?.!,")) ?? ""
-        return name.isEmpty ? nil : name
-    }
-}
-
-/// A flight named inside a question: "notams for EGLL on flight G-ONE", "use flight G-ONE".
-enum FlightReference {
-    /// The word after "on/for/of/in/use/select/to (the/my) flight", or in "make X the current
-    /// flight" / "set current flight to X", if any.
-    static func named(in text: String) -> String? {
-        let patterns = [
-            #"\b(?:on|for|of|in|use|select|to|work\s+on)\s+(?:the\s+|my\s+)?flight\s+(?:named\s+|called\s+)?["']?([^\s"'?!,]+)"#,
-            #"\bmake\s+(?:flight\s+)?["']?([^\s"'?!,]+)["']?\s+(?:the\s+)?current(?:\s+flight)?"#,
-            #"\b(?:current\s+flight|change\s+flight)\s+to\s+["']?([^\s"'?!,]+)"#,
-        ]
-        guard let m = patterns.lazy.compactMap({ PlanningText.first($0, in: text) }).first, let name = m[1] else { return nil }
-        let trimmed = name.trimmingCharacters(in: CharacterSet(charactersIn: ".:;"))
-        return trimmed.isEmpty ? nil : trimmed
     }
 }

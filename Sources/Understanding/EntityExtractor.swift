@@ -135,11 +135,23 @@ public struct EntityExtractor: Sendable {
             if !(keepingCapitals && capitals), let fix = lexicon.typos[core] ?? (core.contains(where: { !$0.isASCII }) ? lexicon.typos[TextNormalizer.fold(core)] : nil) ?? slip() {
                 let trailing = String(w.reversed().prefix(while: { "?!.,;:".contains($0) }).reversed())
                 out.append(fix + trailing)
+            } else if !capitals, core.contains("/"), !core.contains(where: \.isNumber),
+                      case let parts = core.split(separator: "/", omittingEmptySubsequences: false).map(String.init),
+                      parts.count == 2, parts.contains(where: { lexicon.typos[TextNormalizer.fold($0)] != nil }) {
+                // A unit written with a slash in another language ("litri/ora"): each side is a word.
+                let trailing = String(w.reversed().prefix(while: { "?!.,;:".contains($0) }).reversed())
+                out.append(parts.map { lexicon.typos[TextNormalizer.fold($0)] ?? $0 }.joined(separator: "/") + trailing)
             } else {
                 out.append(w)
             }
         }
-        return out.joined(separator: " ")
+        var joined = out.joined(separator: " ")
+        // "passing over LFLY", "by way of Dijon": one way of saying it for every later reader.
+        for (phrase, replacement) in lexicon.phraseRewrites where joined.range(of: phrase, options: .caseInsensitive) != nil {
+            joined = joined.replacingOccurrences(of: #"(?<![\w-])"# + NSRegularExpression.escapedPattern(for: phrase) + #"(?![\w-])"#,
+                                                 with: replacement, options: [.regularExpression, .caseInsensitive])
+        }
+        return joined
     }
 
     /// Recognises everything in `text` (remembered for the turn's text: several stages ask).
@@ -297,7 +309,9 @@ public struct EntityExtractor: Sendable {
                                           "hour", "hours", "min", "minutes", "degrees", "deg", "c", "f", "kg", "lb", "lbs", "l", "litres", "liters", "gal", "percent"]
             // "5 hard-runway fields": the noun may come one word later.
             let next2 = i + 2 < words.count ? words[i + 2] : ""
-            if nouns.contains(next) || led && !unitWords.contains(next) || !unitWords.contains(next) && nouns.contains(next2) && next2 != "of" {
+            // "5 max", "10 tops": a bound written after the number.
+            let trailed = ["max", "maximum", "tops"].contains(next) && !unitWords.contains(prev)
+            if nouns.contains(next) || led && !unitWords.contains(next) || trailed || !unitWords.contains(next) && nouns.contains(next2) && next2 != "of" {
                 e.count = n
                 return
             }
@@ -385,6 +399,7 @@ public struct EntityExtractor: Sendable {
             let windBefore = words[max(0, speedAt - 4)..<speedAt].contains { ["wind", "winds", "gust", "gusts", "gusting", "crosswind", "headwind", "tailwind"].contains($0) }
             if !windBefore { e.cruiseSpeedKts = v }
         }
+        if e.cruiseSpeedKts == nil, let (v, _) = PlanningText.otherUnitSpeed(in: text) { e.cruiseSpeedKts = v }
         if let t = aircraftType(in: text) { e.aircraftType = t }
         let words2 = folded.split(separator: " ").map(String.init)
         for (i, w) in words2.enumerated() {
@@ -861,7 +876,7 @@ public struct EntityExtractor: Sendable {
     /// ("does Rothenburg ob der Tauber have an ILS?" → ["Rothenburg ob der Tauber"]). Codes count
     /// in any case; a lower-case word only when the data knows it well (see `readings`).
     public func placeMentions(in text: String, limit: Int = 3) -> [String] {
-        let words = text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "?" || $0 == "!" || $0 == ";" || $0 == "(" || $0 == ")" })
+        let words = text.split(whereSeparator: { " ,?!;()>|".contains($0) })
             .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: ".:'\"")) }.filter { !$0.isEmpty }
         var out: [String] = []
         var i = 0
@@ -923,13 +938,20 @@ public struct EntityExtractor: Sendable {
         while let w = words.last, words.count > 1, Self.spanChatter.contains(TextNormalizer.fold(w)) { words.removeLast() }
         // "Saint-Hubert airfield": the airport word is not part of the name.
         while let w = words.last, words.count > 1, ["airport", "airfield", "aerodrome", "airstrip", "field", "strip"].contains(TextNormalizer.fold(w)) { words.removeLast() }
-        let cleaned = words.joined(separator: " ").trimmingCharacters(in: CharacterSet(charactersIn: " ,.;:?!"))
+        var cleaned = words.joined(separator: " ").trimmingCharacters(in: CharacterSet(charactersIn: " ,.;:?!"))
+        // "Lyon, french ones only": a country's adjective after a comma restricts the search, it is no part of the place.
+        if let comma = cleaned.lastIndex(of: ","), let adjective = cleaned[cleaned.index(after: comma)...].split(separator: " ").first,
+           CountryResolver.isAdjective(String(adjective)) {
+            cleaned = String(cleaned[..<comma]).trimmingCharacters(in: .whitespaces)
+            words = cleaned.split(separator: " ").map(String.init)
+        }
         guard words.count > 1, !cleaned.isEmpty else { return cleaned.isEmpty ? trimmed : cleaned }
         if LocationResolverShim.coordinateText(in: cleaned) != nil { return cleaned }
         let whole = resolver.readings(of: cleaned, limit: 1).first
         if whole?.exact == true { return cleaned }
         // "Sion, Switzerland": a name narrowed by its country is kept whole.
-        if let comma = cleaned.lastIndex(of: ","), countries.code(for: cleaned[cleaned.index(after: comma)...].trimmingCharacters(in: .whitespaces)) != nil,
+        if let comma = cleaned.lastIndex(of: ","), case let tail = cleaned[cleaned.index(after: comma)...].trimmingCharacters(in: .whitespaces),
+           countries.code(for: tail) != nil,
            !resolver.readings(of: String(cleaned[..<comma]), limit: 1).isEmpty { return cleaned }
         // Longest recognised run, preferring runs that start at the first word.
         for length in stride(from: words.count - 1, through: 1, by: -1) {

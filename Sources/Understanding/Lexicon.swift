@@ -1,4 +1,5 @@
 import Foundation
+import AirportData
 
 /// Vocabulary as data: typos, common words, out-of-scope cues and dialogue cues, read from
 /// `ToolCatalog/lexicon/*.json` and checked when loaded like the catalog. A new phrasing
@@ -6,6 +7,11 @@ import Foundation
 public struct Lexicon: Sendable {
     /// Folded misspelling or abbreviation → correction ("aiport" → "airport", "pls" → "please").
     public let typos: [String: String]
+    /// Phrases written several ways that every reader takes as one word, longest first
+    /// ("passing over" → "via", "by way of" → "via"), from `typos.json`'s `phrases`.
+    public var phraseRewrites: [(phrase: String, replacement: String)] = []
+    /// Country names and adjectives in other languages ("espagne", "tedesco") → ISO-2, from `countries.json`.
+    public var countryNames: [String: String] = [:]
     /// Words never read as airport codes when typed in lower or mixed case.
     public let commonWords: Set<String>
     /// Out-of-scope phrases matched anywhere.
@@ -81,6 +87,10 @@ public struct Lexicon: Sendable {
         guard let typos = t["typos"] as? [String: String], !typos.isEmpty else {
             throw UnderstandingError.invalidLexicon(file: "typos.json", message: "'typos' must be an object of word → correction")
         }
+        guard let phrases = t["phrases"] as? [String: String], !phrases.isEmpty,
+              phrases.allSatisfy({ $0.key == $0.key.lowercased() && $0.key.contains(" ") || $0.key.count > 3 }) else {
+            throw UnderstandingError.invalidLexicon(file: "typos.json", message: "'phrases' must be an object of lower-case phrase → replacement")
+        }
         let c = try object("common_words.json")
         let o = try object("out_of_scope.json")
         let d = try object("dialogue.json")
@@ -106,6 +116,13 @@ public struct Lexicon: Sendable {
             throw UnderstandingError.invalidLexicon(file: "out_of_scope.json", message: "'exceptions' must be an object of cue → words")
         }
         lexicon.outOfScopeExceptions = exceptions
+        let countryFile = try object("countries.json")
+        guard let countryNames = countryFile["names"] as? [String: String], !countryNames.isEmpty,
+              countryNames.allSatisfy({ $0.key == TextNormalizer.fold($0.key) && $0.value.count == 2 && $0.value == $0.value.uppercased() }) else {
+            throw UnderstandingError.invalidLexicon(file: "countries.json", message: "'names' must be an object of folded name → ISO-2 code")
+        }
+        lexicon.countryNames = countryNames
+        lexicon.phraseRewrites = phrases.map { ($0.key, $0.value) }.sorted { ($0.0.count, $0.0) > ($1.0.count, $1.0) }
         lexicon.languages = Set(try strings(o, "languages", "out_of_scope.json"))
         lexicon.rulesTopics = Set(try strings(o, "rules_topics", "out_of_scope.json"))
         // The turn's words are spelling-corrected before they are read ("wat" → "what"), so each

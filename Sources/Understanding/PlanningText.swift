@@ -268,7 +268,17 @@ public enum PlanningText {
         if let m = first(#"\b(\d{2,3})\s*(?:kts?|knots|ktas|kias|kn)\b(?!\s*(?:(?:head|tail|cross)\s?wind|winds?\b(?!\s*(?:\d|from|of|at))))"#, in: text), let v = number(m[1]) {
             return (v, m.range)
         }
-        return nil
+        return otherUnitSpeed(in: text)
+    }
+
+    /// A speed stated in km/h or mph ("160 km/h", "95kph", "120 mph"), in knots (one decimal).
+    /// Winds are read elsewhere; a speed after a wind word is not an airspeed.
+    public static func otherUnitSpeed(in text: String) -> (Double, Range<String.Index>)? {
+        guard let m = first(#"(?<!wind\s)(?<!winds\s)(?<!gusts\s)\b(\d{2,4}(?:[.,]\d)?)\s*(km/h|kmh|kph|km/hr|kmph|kilomet(?:re|er)s?\s+(?:per|an|a)\s+hour|mph|miles\s+per\s+hour)\b"#, in: text),
+              let v = number(m[1]?.replacingOccurrences(of: ",", with: ".")), let unit = m[2]?.lowercased() else { return nil }
+        let knots = unit.hasPrefix("m") ? v * 0.868976 : v / 1.852
+        guard knots >= 25, knots <= 600 else { return nil }
+        return ((knots * 10).rounded() / 10, m.range)
     }
 
     /// Cruise altitude: "at 4500 ft", "altitude 6500", "FL65".

@@ -54,7 +54,7 @@ struct LexiconTests {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lexicon-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        for f in ["typos.json", "common_words.json", "out_of_scope.json", "dialogue.json", "filters.json", "enums.json"] {
+        for f in ["typos.json", "common_words.json", "out_of_scope.json", "dialogue.json", "filters.json", "enums.json", "countries.json"] {
             try FileManager.default.copyItem(at: Repo.root.appendingPathComponent("ToolCatalog/lexicon/\(f)"), to: dir.appendingPathComponent(f))
         }
         try Data("{\"words\": []}".utf8).write(to: dir.appendingPathComponent("common_words.json"))
