@@ -34,7 +34,8 @@ extension KeywordFallbackBackend {
         // Swap direction: "reverse it", "the way back" ("swap Ireland for France" replaces one value, below).
         var handledPlaces = false
         let exchange = exchangeWords(in: text)
-        if exchange == nil, lexicon.hasCue("swap", in: padded) {
+        // "the return Madrid to Heathrow": both ends named are taken as typed, below.
+        if exchange == nil, lexicon.hasCue("swap", in: padded), e.routeFrom == nil || e.routeTo == nil {
             for (a, b) in [("from_location", "to_location"), ("from", "to")] {
                 if let x = args[a], let y = args[b] { args[a] = y; args[b] = x; changed = true; handledPlaces = true }
             }
@@ -42,7 +43,7 @@ extension KeywordFallbackBackend {
         }
         // "Antwerp instead of Brussels": the argument that held Brussels now holds Antwerp.
         if !handledPlaces, let (new, old) = exchange ?? replacement(in: text) {
-            handledPlaces = replace(old, with: new, in: &args, props: props)
+            handledPlaces = replace(old, with: new, in: &args, tool: def)
             changed = changed || handledPlaces
         }
         // "leaving from Shoreham", "what if I depart Broumov", "and to LFLY?", "extend it to EGPH":
@@ -83,7 +84,12 @@ extension KeywordFallbackBackend {
                     let written = s == s.uppercased() && new.count == 4 ? new.uppercased() : (s == s.lowercased() && !Self.placeKeys.contains(k) ? new.lowercased() : new)
                     args[k] = .string(written); changed = true; handledPlaces = Self.placeKeys.contains(k); break
                 }
-                if let d = v.doubleValue, let o = Double(old), d == o, let n = Double(new) { args[k] = .number(n); changed = true; break }
+                if let d = v.doubleValue, let o = Double(old), d == o, let n = Double(new) {
+                    // "qnh is 1009 hpa, not 29.74": a value whose unit names another argument is set there by
+                    // the tool's reader below (and replaces this one by the catalog's rule), not written here.
+                    if let fresh = builders[tool]?(text, e), fresh.contains(where: { $0.key != k && $0.value.doubleValue == n }) { break }
+                    args[k] = .number(n); changed = true; break
+                }
                 // "the wind is 220 degrees, not 200": the half of the wind that was rejected.
                 if k == "wind", let w = v.stringValue.flatMap(PlanningText.parseWind), let o = Int(old), let n = Int(new) {
                     var fixed = w
@@ -243,7 +249,7 @@ extension KeywordFallbackBackend {
                 // A builder's null says this turn takes the value back ("list what's left" names no profile).
                 if v == .null { if args[k] != nil { args[k] = nil }; continue }
                 // The value a correction rejected is not read back in ("Sunday, not Saturday").
-                if let r = rejected, v.stringValue.map({ TextNormalizer.fold($0) == r }) == true { continue }
+                if let r = rejected, v.stringValue.map({ TextNormalizer.fold($0) == r }) == true || v.doubleValue.map({ Double(r) == $0 }) == true { continue }
                 switch def.intent.mergeRule(k) {
                 case "keep": continue
                 case "accumulate":
@@ -256,12 +262,7 @@ extension KeywordFallbackBackend {
             if changed {
                 for (k, _) in args where def.intent.mergeRule(k) == "clear" && fresh[k] == nil { args[k] = nil }
                 // "replaced_by:other": an alternative to another argument ("3 h late instead" after "cancelled").
-                for (k, _) in args where fresh[k] == nil {
-                    let rule = def.intent.mergeRule(k)
-                    if rule.hasPrefix("replaced_by:"), rule.dropFirst("replaced_by:".count).split(separator: ",").contains(where: { fresh[String($0)] != nil }) {
-                        args[k] = nil
-                    }
-                }
+                for (k, _) in args where fresh[k] == nil && def.intent.isReplaced(k, by: fresh) { args[k] = nil }
                 fillDefaults(def, &args, previous: previous, fresh: fresh)
             }
         }
@@ -535,8 +536,18 @@ extension KeywordFallbackBackend {
     }
 
     /// Replaces the argument whose value names `old` with `new`; false when none does.
-    func replace(_ old: String, with new: String, in args: inout Arguments, props: [String: JSONValue]) -> Bool {
+    func replace(_ old: String, with new: String, in args: inout Arguments, tool: ToolDefinition) -> Bool {
         let target = TextNormalizer.fold(old)
+        // "at LSZS instead of 6500 ft": a place in place of a stated number the catalog says a place
+        // replaces (an elevation) takes the tool's place slot, and the number goes.
+        if let n = PlanningText.number(old.split(separator: " ").first.map(String.init)),
+           let slot = ConversationContext.placeSlots.first(where: { tool.properties[$0] != nil }),
+           let key = args.first(where: { $0.value.doubleValue == n && tool.intent.isReplaced($0.key, by: [slot: .string(new)]) })?.key,
+           extractor.namesSomething(new) {
+            args[key] = nil
+            args[slot] = .string(extractor.knownCode(new) ?? new)
+            return true
+        }
         for key in ["from_location", "to_location", "from", "to", "location_query", "icao", "icao_code"] {
             if let v = args[key]?.stringValue, TextNormalizer.fold(v) == target || TextNormalizer.fold(v).hasPrefix(target + " ") {
                 args[key] = .string(new); return true

@@ -168,8 +168,8 @@ public struct EntityExtractor: Sendable {
         let folded = " " + TextNormalizer.fold(text) + " "
         e.words = folded.split(separator: " ").map(String.init)
         extractCodes(text, into: &e)
-        // "Sweden's rules": a possessive names the country.
-        extractCountries(folded.contains("'s ") ? folded.replacingOccurrences(of: "'s ", with: " ") : folded, into: &e)
+        // "Sweden's rules": a possessive names the country (folding leaves its "s" a word of its own).
+        extractCountries(folded.contains(" s ") ? folded.replacingOccurrences(of: " s ", with: " ") : folded, into: &e)
         extractDistance(folded, into: &e)
         extractCount(folded, into: &e)
         extractFilters(folded, into: &e)
@@ -484,7 +484,7 @@ public struct EntityExtractor: Sendable {
     /// The airline named in an EU261 question ("Air France", "easyJet", "BA"), as its region.
     func airlineRegion(in text: String, folded: String) -> (String, String)? {
         guard [" delay", " late", " cancel", " compensation", " eu261", " uk261", " flight", " airline", " carrier", " company", " operator", " it was", " was it", " operated",
-               " airways", " airlines"].contains(where: { folded.contains($0) }) else { return nil }
+               " airways", " airlines", " had been", " instead"].contains(where: { folded.contains($0) }) else { return nil }
         let words = text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "?" || $0 == "." || $0 == "!" || $0 == ":" }).map(String.init)
         let corrected = [" sorry", " i mean", " i meant", " no wait", " correction", " rather"].contains { folded.contains($0) }
         var found: (name: String, region: String, at: Int)?

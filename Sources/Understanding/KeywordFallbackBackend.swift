@@ -957,7 +957,10 @@ public struct KeywordFallbackBackend: LLMBackend {
         for slot in ["icao_code", "icao"] where props[slot] != nil {
             if let v = args[slot]?.stringValue, v != e.subject, v != leftover, extractor.resolver.readings(of: v, limit: 1).isEmpty { args[slot] = nil }
         }
-        if let slot = ConversationContext.placeSlots.first(where: { props[$0] != nil }), args[slot] == nil, let subject = context.subject {
+        // The place talked about fills the tool's place, unless the turn gave what the catalog says
+        // replaces it ("density altitude for 6500 ft elevation" after a question about LSZS).
+        if let slot = ConversationContext.placeSlots.first(where: { props[$0] != nil }), args[slot] == nil, let subject = context.subject,
+           !def.intent.isReplaced(slot, by: args) {
             args[slot] = .string(subject)
         }
         let previous = context.lastArguments

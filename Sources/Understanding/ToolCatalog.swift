@@ -52,6 +52,12 @@ public struct ToolDefinition: Sendable, Decodable {
         /// The merge rule of `argument`.
         public func mergeRule(_ argument: String) -> String { followup?[argument] ?? (argument == "filters" ? "accumulate" : "replace") }
 
+        /// Whether `argument`'s `replaced_by:` rule names an argument present in `arguments`.
+        public func isReplaced(_ argument: String, by arguments: [String: JSONValue]) -> Bool {
+            let rule = mergeRule(argument)
+            return rule.hasPrefix("replaced_by:") && rule.dropFirst("replaced_by:".count).split(separator: ",").contains { arguments[String($0)] != nil }
+        }
+
         /// The `default_from:` rules: each argument and the parameter whose old value fills it.
         public var defaultFromRules: [(argument: String, source: String)] {
             (followup ?? [:]).compactMap { k, rule in rule.hasPrefix("default_from:") ? (k, String(rule.dropFirst("default_from:".count))) : nil }
