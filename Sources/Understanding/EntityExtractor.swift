@@ -499,8 +499,11 @@ public struct EntityExtractor: Sendable {
                 let next = i + n < words.count ? words[i + n].lowercased() : ""
                 // "my Swiss flight", "an Austrian flight to Vienna": a country's adjective right before
                 // "flight" is the airline of that name ("my Amsterdam flight" stays a place).
+                // "Swiss cancelled my flight", "norwegian delayed us": a country's adjective doing what airlines do is the airline.
+                let airlineVerb = ["cancelled", "canceled", "delayed", "cancels", "delays", "rebooked", "overbooked", "bumped"].contains(next)
                 let named = phrase.first?.isUppercase == true && (["was", "is", "by", "with", "airline", "carrier"].contains(before)
                     && lead.contains { ["airline", "company", "carrier", "operated", "operator"].contains($0) } || ["flight", "flights"].contains(next) && countries.code(for: phrase) != nil)
+                    || airlineVerb && countries.code(for: phrase) != nil
                 let afterCue = ["on", "with", "by", "flying", "via"].contains(before) || named
                 // A word after a route cue is a place ("from Brussels to Rome", "EU261 for Brussels to
                 // Tenerife"), not the airline of the same name.
@@ -510,6 +513,9 @@ public struct EntityExtractor: Sendable {
                 if n == 1, !named, countries.code(for: phrase) != nil { continue }
                 // A distinctive brand typed in lower case ("ryanair", "easyjet") counts; short words and places do not.
                 let lowerBrand = phrase.count >= 5 && !phrase.contains(" ") && !isKnownPlace(phrase)
+                    // "eu261 fra-jfk lh 5h late": an airline's two-letter code in lower case, in a question about compensation.
+                    || n == 1 && phrase.count == 2 && phrase.allSatisfy(\.isLetter) && !Self.functionWords.contains(phrase.lowercased())
+                        && [" eu261", " uk261", " compensation"].contains(where: { folded.contains($0) })
                 guard phrase.count >= 2, n > 1 || ((phrase.first?.isUppercase == true || afterCue || lowerBrand) && !lexicon.commonWords.contains(phrase.lowercased())) else { continue }
                 if let r = airlineRegionLookup(phrase) {
                     // "with Emirates... no sorry, with TAP": after a correction, the later airline is meant.

@@ -73,6 +73,7 @@ public struct KeywordFallbackBackend: LLMBackend {
 
     public func classify(_ input: String, context: ConversationContext) -> Classification {
         var c = classifyTurn(input, context: listContext(input, context))
+        if let earlier = earlierFrame(input, c, context) { c = earlier }
         if !c.isFollowUp { c = consistent(c, input) }
         // "tell me about the C210": a type designator asked about like an airport is the aircraft,
         // when no airport or place answers to it.
@@ -100,6 +101,45 @@ public struct KeywordFallbackBackend: LLMBackend {
         c.lastTool = listTool
         c.lastArguments = context.lastListArguments
         return c
+    }
+
+    /// The turn read as a follow-up of an earlier question when another came between: the turn
+    /// goes to a tool used before the last one, names no place, route or pointer word of its own
+    /// ("ok and what if the delay was only 3 hours?" after an EU261 claim, then a distance), or
+    /// says it goes back to that question ("going back to the customs question, what about on a
+    /// Saturday?"). Nil when the turn is read as it is.
+    func earlierFrame(_ input: String, _ c: Classification, _ context: ConversationContext) -> Classification? {
+        guard context.frames.count > 1, let last = context.lastTool, !c.isFollowUp else { return nil }
+        let text = normalised(input)
+        let e = extractor.extract(text)
+        let padded = " " + e.words.joined(separator: " ") + " "
+        guard e.locationCount == 0, e.subject == nil, e.countries.isEmpty, !lexicon.hasCue("deictic", in: padded),
+              !e.words.contains(where: { lexicon.ordinals[$0] != nil }) else { return nil }
+        var target: String?
+        if let t = c.tool, t != last, context.frames[t] != nil { target = t }
+        // "going back to the customs question": the earlier tool whose words follow the cue.
+        if let r = padded.range(of: #" (?:back to|going back to|return to|returning to) "#, options: .regularExpression) {
+            let after = String(padded[r.upperBound...])
+            target = catalog.tools.first(where: { tool in
+                tool.name != last && context.frames[tool.name] != nil
+                    && tool.intent.keywords.keys.contains { $0.count >= 4 && after.contains(" \($0) ") }
+            })?.name ?? target
+        }
+        guard let tool = target, var frame = context.frames[tool], let def = catalog.tool(tool) else { return nil }
+        // Conditions stated since about the same place still hold ("once more with that wind"
+        // after a crosswind question on the runway of the take-off figure).
+        let place = ConversationContext.placeSlots.lazy.compactMap { frame[$0]?.stringValue }.first
+        if let place, let subject = context.subject, TextNormalizer.fold(place) == TextNormalizer.fold(subject) {
+            for (k, v) in context.conditions where def.properties[k] != nil { frame[k] = v }
+        }
+        var earlier = context
+        earlier.lastTool = tool
+        earlier.lastArguments = frame
+        earlier.pending = nil
+        var again = classifyTurn(input, context: earlier)
+        guard again.tool == tool, again.isFollowUp else { return nil }
+        again.trace.append("a follow-up of the earlier \(tool) question")
+        return again
     }
 
     /// True when a turn names nothing a tool could take: no airport, place, route, country,

@@ -53,6 +53,11 @@ public struct ConversationContext: Sendable, Equatable {
     public var recentPlaces: [String] = []
     public var recentCountries: [String] = []
 
+    /// The last frame of every tool the conversation used: a turn that adjusts an earlier
+    /// question after another one came between merges into that question's frame ("ok and what
+    /// if the delay was only 3 hours?" after an EU261 claim and a distance question).
+    public var frames: [String: Arguments] = [:]
+
     /// The aircraft the conversation last named (a type or a registration): a new tool that takes
     /// an aircraft and names none uses it ("w&b for it" after a take-off distance in G-EZRA).
     public var aircraft: JSONValue?
@@ -116,6 +121,8 @@ public struct ConversationContext: Sendable, Equatable {
         if let c = arguments["country_code"]?.stringValue { countries.append(c) }
         next.recentCountries = Self.remembering(countries, in: previous.recentCountries)
         next.aircraft = arguments["aircraft"] ?? arguments["aircraft_type"] ?? previous.aircraft
+        next.frames = previous.frames
+        next.frames[tool] = arguments
         // A pressure is one value, in whichever unit it was last given.
         if arguments["qnh_hpa"] != nil { next.conditions["altimeter_inhg"] = nil }
         if arguments["altimeter_inhg"] != nil { next.conditions["qnh_hpa"] = nil }

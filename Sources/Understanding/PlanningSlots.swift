@@ -322,7 +322,9 @@ public enum PlanningIntents {
         if let t = e.routeTo { a["to"] = .string(cleanRouteEnd(t)) }
         let lower = text.lowercased()
         let cancelled = PlanningText.first(#"\b(?:cancell?ed|cancell?ation|canceled|cancels?)\b"#, in: lower) != nil
-        if cancelled { a["cancelled"] = true }
+        // "it wasn't cancelled but got in 4 hours late": a cancellation denied is none.
+        let denied = PlanningText.first(#"\b(?:not|never|no)\s+(?:been\s+)?(?:cancell?ed|canceled)\b"#, in: lower) != nil
+        if cancelled { a["cancelled"] = denied ? .null : true }
         // Days of notice only make sense for a cancellation; a follow-up ("they told me 10 days before") adds them to one.
         if let n = PlanningText.noticeDays(in: lower) { a["notice_days"] = .number(Double(n)) }
         if let h = PlanningText.delayHours(in: lower) { a["delay_hours"] = .number(h) }

@@ -407,9 +407,16 @@ public enum PlanningText {
     /// Arrival delay in hours: "delayed 4 hours", "3h30 late", "90 minutes".
     static func delayHours(in text: String) -> Double? {
         if let m = first(#"\b(\d{1,2})\s*h\s*(\d{2})\b"#, in: text), let h = number(m[1]), let mins = number(m[2]) { return h + mins / 60 }
-        if let m = first(#"\b(\d{1,2})\s*(?:hours?|hrs?|h)\s*(?:and\s*)?(\d{1,2})\s*(?:minutes?|mins?|m)\b"#, in: text), let h = number(m[1]), let mins = number(m[2]) {
+        // "3 h 30 min", and "1 hour 50", "2 hrs 45": minutes after the hours, with or without their unit.
+        if let m = first(#"\b(\d{1,2})\s*(?:hours?|hrs?|h)\s*(?:and\s*)?([0-5]?\d)(?:\s*(?:minutes?|mins?|m))?(?![\d.,:/])(?!\s*(?:days?|d|weeks?|hours?|hrs?|h|kts?|knots|nm|km|ft|%))"#, in: text),
+           let h = number(m[1]), let mins = number(m[2]) {
             return ((h + mins / 60) * 100).rounded() / 100
         }
+        // "4 and a half hours", "an hour and a half", "half an hour".
+        if let m = first(#"\b(\d{1,2}|an?|one)\s+(?:and\s+a\s+half\s+(?:hours?|hrs?)|(?:hours?|hrs?)\s+and\s+a\s+half)\b"#, in: text) {
+            return (number(m[1]) ?? 1) + 0.5
+        }
+        if first(#"\bhalf\s+an\s+hour\b"#, in: text) != nil { return 0.5 }
         if let m = first(#"(\d{1,3}(?:\.\d+)?)\s*-?\s*(?:hours?|hrs?|h)\b"#, in: text), let h = number(m[1]) { return h }
         if let m = first(#"(\d{1,4})\s*(?:minutes?|mins?)\b"#, in: text), let mins = number(m[1]) { return mins / 60 }
         return nil
@@ -417,9 +424,11 @@ public enum PlanningText {
 
     /// Days of notice of a cancellation: "told 5 days before", "10 days' notice", "notice of 3 days".
     static func noticeDays(in text: String) -> Int? {
-        if let m = first(#"(\d{1,3})\s*days?['’]?\s*(?:notice|before|in\s+advance|ahead|earlier|prior)"#, in: text) { return m[1].flatMap { Int($0) } }
+        if let m = first(#"(\d{1,3})\s*(?:days?|d)['’]?\s*(?:notice|before|in\s+advance|ahead|earlier|prior)"#, in: text) { return m[1].flatMap { Int($0) } }
+        // "the day before", "a day ahead", "the evening before".
+        if first(#"\b(?:the|a|one)\s+(?:day|evening|night)\s+(?:before|ahead|earlier|prior)"#, in: text) != nil { return 1 }
         // "one week before", "2 weeks' notice".
-        if let m = first(#"(\d{1,2}|a|one)\s*weeks?['’]?\s*(?:notice|before|in\s+advance|ahead|earlier|prior)"#, in: text) {
+        if let m = first(#"(\d{1,2}|a|one|the)\s*weeks?['’]?\s*(?:notice|before|in\s+advance|ahead|earlier|prior)"#, in: text) {
             return (Int(m[1] ?? "") ?? 1) * 7
         }
         // "cancelled same day", "on the day": no notice at all.
