@@ -107,8 +107,7 @@ extension KeywordFallbackBackend {
             // "forget the customs, just paved": the clause with the cue removes, the other one adds.
             let (clearClause, addClause) = clauses(of: text)
             let clearing = addClause.isEmpty ? e : extractor.extract(clearClause)
-            var named = Set(clearing.filters.keys)
-            for w in clearing.words { for k in lexicon.filterWords[w] ?? [] { named.insert(k) } }
+            var named = lexicon.filtersNamed(by: clearing.words, phrased: clearing.filters.keys)
             if !addClause.isEmpty {
                 let adding = extractor.extract(addClause)
                 for (k, v) in adding.filters where !named.contains(k) { filters[k] = v; changed = true }
@@ -127,8 +126,12 @@ extension KeywordFallbackBackend {
             // "instead of customs, …": the filters named after the cue are the ones replaced.
             var replaced: Set<String> = []
             var named = e.filters
-            if let r = text.range(of: #"(?i)\b(?:instead of|rather than|in place of)\s+([^,;]+)"#, options: .regularExpression) {
-                replaced = Set(extractor.extract(String(text[r])).filters.keys)
+            // "swap the customs filter for hard runway": the filters named before "for" are the ones replaced.
+            let swapped = text.range(of: #"(?i)\b(?:swap|replace|exchange|change)\s+(?:the\s+)?[^,;]+?\s+(?=(?:for|with|by)\s)"#, options: .regularExpression)
+            if let r = text.range(of: #"(?i)\b(?:instead of|rather than|in place of)\s+([^,;]+)"#, options: .regularExpression) ?? swapped {
+                let clause = extractor.extract(String(text[r]))
+                // A filter word named without its phrase ("the customs filter") names that filter too.
+                replaced = lexicon.filtersNamed(by: clause.words, phrased: clause.filters.keys)
                 for k in replaced { filters[k] = nil }
                 // "grass strips instead of paved": the filters named outside the clause, with their own values.
                 var rest = text

@@ -109,21 +109,22 @@ public struct KeywordFallbackBackend: LLMBackend {
     /// says it goes back to that question ("going back to the customs question, what about on a
     /// Saturday?"). Nil when the turn is read as it is.
     func earlierFrame(_ input: String, _ c: Classification, _ context: ConversationContext) -> Classification? {
-        guard context.frames.count > 1, let last = context.lastTool, !c.isFollowUp else { return nil }
+        guard context.frames.count > 1, let last = context.lastTool else { return nil }
         let text = normalised(input)
         let e = extractor.extract(text)
         let padded = " " + e.words.joined(separator: " ") + " "
         guard e.locationCount == 0, e.subject == nil, e.countries.isEmpty, !lexicon.hasCue("deictic", in: padded),
               !e.words.contains(where: { lexicon.ordinals[$0] != nil }) else { return nil }
         var target: String?
-        if let t = c.tool, t != last, context.frames[t] != nil { target = t }
+        if let t = c.tool, t != last, !c.isFollowUp, context.frames[t] != nil { target = t }
         // "going back to the customs question": the earlier tool whose words follow the cue.
         if let r = padded.range(of: #" (?:back to|going back to|return to|returning to) "#, options: .regularExpression) {
-            let after = String(padded[r.upperBound...])
-            target = catalog.tools.first(where: { tool in
-                tool.name != last && context.frames[tool.name] != nil
-                    && tool.intent.keywords.keys.contains { $0.count >= 4 && after.contains(" \($0) ") }
-            })?.name ?? target
+            // The words of the clause after the cue, against each earlier tool's keyword words ("customs" of "customs hours").
+            let after = Set(padded[r.upperBound...].split(separator: ",").first.map { $0.split(separator: " ").map(String.init) } ?? [])
+            let candidates = catalog.tools.filter { $0.name != last && context.frames[$0.name] != nil }.map { tool in
+                (tool.name, Set(tool.intent.keywords.keys.flatMap { $0.split(separator: " ").map(String.init) }.filter { $0.count >= 4 }).intersection(after).count)
+            }.filter { $0.1 > 0 }.sorted { $0.1 > $1.1 }
+            target = candidates.first?.0 ?? target
         }
         guard let tool = target, var frame = context.frames[tool], let def = catalog.tool(tool) else { return nil }
         // Conditions stated since about the same place still hold ("once more with that wind"
@@ -140,6 +141,15 @@ public struct KeywordFallbackBackend: LLMBackend {
         guard again.tool == tool, again.isFollowUp else { return nil }
         again.trace.append("a follow-up of the earlier \(tool) question")
         return again
+    }
+
+    /// Whether the folded, padded turn asks what the aircraft type `type` (folded) is: "what's a
+    /// DA40", "what exactly is a P28R", "PA18 is what exactly", "a PA38. what was that again".
+    func asksWhatTypeIs(_ type: String, _ folded: String) -> Bool {
+        let t = NSRegularExpression.escapedPattern(for: type)
+        return PlanningText.first(#" what(?:s| s| is| was)?(?: exactly)?(?: is)? (?:a |an |the )?"# + t + " ", in: folded) != nil
+            || PlanningText.first(" " + t + #" (?:is |was )?what(?: exactly)? "#, in: folded) != nil
+            || PlanningText.first(" " + t + #" .{0,40}\bwhat (?:is|was) (?:that|it|this)\b"#, in: folded) != nil
     }
 
     /// True when a turn names nothing a tool could take: no airport, place, route, country,
@@ -316,6 +326,14 @@ public struct KeywordFallbackBackend: LLMBackend {
         }
         trace.append("entities: " + describe(entities))
 
+        // 0. "by the way, what exactly is a P28R?", "something called a PA38. What was that again?": a
+        // type the aircraft table knows, asked about as a thing, with no place or filter named. An
+        // action word in another sentence ("somebody offered to rent me one") does not decline it.
+        if let type = entities.aircraftType, entities.locationCount == 0, entities.place == nil, entities.filters.isEmpty, entities.airline == nil,
+           asksWhatTypeIs(TextNormalizer.fold(type), folded) {
+            trace.append("a question about what an aircraft type is → aircraft_type")
+            return Classification(tool: "aircraft_type", arguments: arguments(for: "aircraft_type", text, entities, context), confidence: 0.7, trace: trace)
+        }
         // 1. Requests to act or for live data are declined even when they carry a report or a place.
         if let cue = lexicon.outOfScopeCue(entities.words), !lexicon.isRulesQuestion(entities.words) || entities.countries.isEmpty {
             trace.append("out-of-scope cue '\(cue)'")
@@ -419,15 +437,28 @@ public struct KeywordFallbackBackend: LLMBackend {
         // wind is 320/20" after a nav log).
         let contentCount = lexicon.contentWords(entities.words).count
         // Read only when the cheaper tests leave the question open (a builder runs regular expressions).
-        let absorbed = { entities.locationCount == 0 && contentCount <= 14 && best.score < Self.scoreThreshold + 1
-            && context.lastTool.flatMap { last in self.builders[last].map { b in
-                // Only stated quantities count (numbers, winds, runways), not a name or a default action.
+        // How many stated quantities of the turn (numbers, winds, runways; not a name or a default
+        // action) the last tool reads as changes to its frame.
+        let changedQuantities = { () -> [String] in
+            context.lastTool.flatMap { last in self.builders[last].map { b in
                 b(text, entities).filter { kv in
                     !Self.placeKeys.contains(kv.key) && context.lastArguments[kv.key] != kv.value
                         && (kv.value.doubleValue != nil || ["wind", "runway"].contains(kv.key))
-                }.count >= (contentCount <= 10 ? 1 : 2) } } == true }
+                }.map(\.key) } } ?? []
+        }
+        let absorbed = { entities.locationCount == 0 && contentCount <= 14 && best.score < Self.scoreThreshold + 1
+            && changedQuantities().count >= (contentCount <= 10 ? 1 : 2) }
+        // "would it be different with 20 days notice?" after a cancellation: a turn that opens like a
+        // follow-up, names no place and changes a value the last tool reads is about that question
+        // when the other tool's words only name that value ("notice" of notice_days).
+        let wordsOfLastTool = { () -> Bool in
+            guard opened, entities.locationCount == 0, best.tool.name != context.lastTool else { return false }
+            let named = Set(changedQuantities().flatMap { $0.split(separator: "_").map(String.init) })
+            let matched = best.tool.intent.keywords.keys.filter { folded.contains(" \($0) ") }
+            return !named.isEmpty && !matched.isEmpty && matched.allSatisfy { $0.split(separator: " ").allSatisfy { named.contains(String($0)) } }
+        }
         let fragment = (contentCount <= 7 || opened && contentCount <= 12 || absorbed())
-            && !(best.met && best.score >= Self.scoreThreshold + 1 && best.tool.name != context.lastTool)
+            && (!(best.met && best.score >= Self.scoreThreshold + 1 && best.tool.name != context.lastTool) || wordsOfLastTool())
         // A turn that is only a place ("ehst", "and LIAU?") asks the previous question again for it.
         let barePlace = entities.locationCount == 1 && entities.routeFrom == nil
             && entities.words.filter { !["and", "what", "about", "how", "for", "same", "at", "the", "then", "now", "ok"].contains($0) }.count <= max(1, (entities.place ?? "").split(separator: " ").count)
@@ -446,6 +477,10 @@ public struct KeywordFallbackBackend: LLMBackend {
         // 3. Follow-up: only modifiers and no new subject, or an opener like "what about".
         let otherToolAsked = best.met && best.tool.name != context.lastTool && !dialogueCue
             && (best.score >= Self.scoreThreshold + 2 || best.score >= Self.scoreThreshold + 1 && entities.locationCount > 0)
+            // "would it be different with 20 days notice?" after a cancellation: a turn that opens
+            // like a follow-up, names no place and changes a value the last tool reads is about
+            // that question when the other tool's words are that value's name ("notice" of notice_days).
+            && !wordsOfLastTool()
         // An item of the list just shown ("more info on the second one") is a subject of its own: the
         // list is searched again around it only when the turn says so ("what's near the 2nd?").
         let itemOfList = referenced != nil && !context.lastResults.isEmpty && !entities.placeIsProximity

@@ -31,6 +31,9 @@ public struct Lexicon: Sendable {
     public let ordinals: [String: Int]
     /// Words that name a filter in "drop the customs filter" → the filter keys they name.
     public let filterWords: [String: [String]]
+    /// Words that name several filters at once ("drop the runway filter"): they count only when the
+    /// clause names no filter more precisely ("forget the lit runway bit" takes back lighting alone).
+    public var generalFilterWords: [String: [String]] = [:]
     /// One airport filter set to a value by any of its phrases.
     public struct FilterRule: Sendable { public var filter: String; public var value: Bool; public var phrases: [String] }
     /// Filter phrases, in file order (later rules win for the same filter).
@@ -112,6 +115,10 @@ public struct Lexicon: Sendable {
                               actionVerbs: Set(try strings(o, "action_verbs", "out_of_scope.json")),
                               chatter: Set(try strings(o, "chatter", "out_of_scope.json")), dialogue: dialogue, ordinals: ordinals,
                               filterWords: try filterWords(d))
+        guard let general = d["general_filter_words"] as? [String: [String]] else {
+            throw UnderstandingError.invalidLexicon(file: "dialogue.json", message: "'general_filter_words' must be an object of word → filter names")
+        }
+        lexicon.generalFilterWords = general
         guard let exceptions = o["exceptions"] as? [String: [String]] else {
             throw UnderstandingError.invalidLexicon(file: "out_of_scope.json", message: "'exceptions' must be an object of cue → words")
         }
@@ -189,6 +196,15 @@ public struct Lexicon: Sendable {
         let start = words.drop { chatter.contains($0) || ["and", "so", "but", "then", "ok", "okay"].contains($0) }
         let padded = " " + start.joined(separator: " ") + " "
         return openers.first { padded.hasPrefix(" \($0.read) ") }?.written
+    }
+
+    /// The filters a clause names: its recognised filter phrases (`phrased`), the filter words it
+    /// uses, and the general words ("runway") only when nothing more precise was named.
+    public func filtersNamed(by words: [String], phrased: some Sequence<String>) -> Set<String> {
+        var named = Set(phrased)
+        for w in words { named.formUnion(filterWords[w] ?? []) }
+        if named.isEmpty { for w in words { named.formUnion(generalFilterWords[w] ?? []) } }
+        return named
     }
 
     /// Whether the folded text (padded with spaces) contains one of `kind`'s dialogue cues on word boundaries.

@@ -132,6 +132,11 @@ public enum PlanningText {
            let d = Int(m[1]!), d <= 360 {
             found.append((WindText(direction: d, speed: Int(m[2]!)!, gust: m[4].flatMap { Int($0) }, unit: unitCode(m[3])), m.range))
         }
+        // "I meant 260 at 12 for the wind": a direction and a speed, then the word wind.
+        if let m = first(#"(?<![\d/.])([0-3]\d{2})\s*(?:°|degrees?)?\s*(?:at|@)\s*(\d{1,2})\s*"# + speedUnit + #"\s+(?:for\s+(?:the\s+)?|as\s+(?:the\s+)?|of\s+)?winds?\b"#, in: text),
+           let d = Int(m[1]!), d <= 360 {
+            found.append((WindText(direction: d, speed: Int(m[2]!)!, gust: nil, unit: unitCode(m[3])), m.range))
+        }
         // "westerly 15 kt", "20 knots from the north-west": a compass point for the direction.
         let points = #"(north[- ]?east|north[- ]?west|south[- ]?east|south[- ]?west|north|south|east|west)(?:erly)?"#
         if let m = first(#"\b"# + points + #"\s*(?:winds?\s*)?(?:at\s*|of\s*|,\s*)?(\d{1,2})\s*(kts?|knots|kn)\b"#, in: text),
