@@ -168,8 +168,9 @@ public struct EntityExtractor: Sendable {
         let folded = " " + TextNormalizer.fold(text) + " "
         e.words = folded.split(separator: " ").map(String.init)
         extractCodes(text, into: &e)
-        // "Sweden's rules": a possessive names the country (folding leaves its "s" a word of its own).
-        extractCountries(folded.contains(" s ") ? folded.replacingOccurrences(of: " s ", with: " ") : folded, into: &e)
+        // "Sweden's rules", "with Italy's": a possessive names the country.
+        extractCountries(text.contains("s ") || text.contains("s?") || text.hasSuffix("s")
+                         ? " " + TextNormalizer.fold(text.replacingOccurrences(of: #"['’]s\b"#, with: "", options: .regularExpression)) + " " : folded, into: &e)
         extractDistance(folded, into: &e)
         extractCount(folded, into: &e)
         extractFilters(folded, into: &e)
@@ -178,7 +179,16 @@ public struct EntityExtractor: Sendable {
         if let t = e.aircraftType?.uppercased().replacingOccurrences(of: "-", with: "") { e.airportCodes.removeAll { $0 == t && $0.contains(where: \.isNumber) } }
         extractDay(folded, into: &e)
         extractEnums(folded, into: &e)
-        if let (name, region) = airlineRegion(in: text, folded: folded) { e.airline = name; e.carrierRegion = region }
+        if let (name, region) = airlineRegion(in: text, folded: folded) {
+            e.airline = name; e.carrierRegion = region
+            // "Turkish Airlines Istanbul to Berlin": the country in an airline's name is no country asked about.
+            let inName = Set(TextNormalizer.fold(name).split(separator: " ").compactMap { countries.code(forFolded: String($0)) })
+            if !inName.isEmpty, folded.components(separatedBy: " " + TextNormalizer.fold(name) + " ").count == 2 {
+                var rest = Entities()
+                extractCountries(folded.replacingOccurrences(of: " " + TextNormalizer.fold(name) + " ", with: " "), into: &rest)
+                e.countries = e.countries.filter { !inName.contains($0) || rest.countries.contains($0) }
+            }
+        }
         extractPlaces(text, into: &e)
         extractNotamBits(text, into: &e)
         return e
@@ -513,11 +523,11 @@ public struct EntityExtractor: Sendable {
                 if n == 1, !named, countries.code(for: phrase) != nil { continue }
                 // A distinctive brand typed in lower case ("ryanair", "easyjet") counts; short words and places do not.
                 let lowerBrand = phrase.count >= 5 && !phrase.contains(" ") && !isKnownPlace(phrase)
-                    // "eu261 fra-jfk lh 5h late": an airline's two-letter code in lower case, in a question about compensation.
-                    || n == 1 && phrase.count == 2 && phrase.allSatisfy(\.isLetter) && !Self.functionWords.contains(phrase.lowercased())
-                        && [" eu261", " uk261", " compensation"].contains(where: { folded.contains($0) })
-                guard phrase.count >= 2, n > 1 || ((phrase.first?.isUppercase == true || afterCue || lowerBrand) && !lexicon.commonWords.contains(phrase.lowercased())) else { continue }
-                if let r = airlineRegionLookup(phrase) {
+                // "eu261 fra-jfk lh 5h late": an airline's two-letter code in lower case, in a question about compensation.
+                let lowerCode = n == 1 && phrase.count == 2 && phrase == phrase.lowercased() && phrase.allSatisfy(\.isLetter)
+                    && !Self.functionWords.contains(phrase) && !Self.twoLetterWords.contains(phrase) && !lexicon.commonWords.contains(phrase) && [" eu261", " uk261", " compensation"].contains(where: { folded.contains($0) })
+                guard phrase.count >= 2, n > 1 || lowerCode || ((phrase.first?.isUppercase == true || afterCue || lowerBrand) && !lexicon.commonWords.contains(phrase.lowercased())) else { continue }
+                if let r = airlineRegionLookup(lowerCode ? phrase.uppercased() : phrase) {
                     // "with Emirates... no sorry, with TAP": after a correction, the later airline is meant.
                     if corrected, found == nil || i > found!.at { found = (phrase, r, i) } else if !corrected { return (phrase, r) }
                 }
@@ -525,6 +535,11 @@ public struct EntityExtractor: Sendable {
         }
         return found.map { ($0.name, $0.region) }
     }
+
+    /// Two-letter English words and abbreviations, never an airline's code typed in lower case ("what compensation am I owed").
+    static let twoLetterWords: Set<String> = ["am", "an", "as", "at", "be", "by", "do", "go", "he", "hi", "if", "in", "is", "it", "me", "my", "no",
+                                              "of", "oh", "ok", "on", "or", "so", "to", "up", "us", "we", "pm", "ah", "eh", "ya", "yo", "ex", "re",
+                                              "vs", "hr", "id", "tv", "pa", "ma", "mr", "ms", "st", "nd", "rd", "th"]
 
     /// Short English words that are never part of an aircraft's name ("told us 2 days", "me 85kg").
     static let functionWords: Set<String> = ["us", "me", "we", "it", "my", "to", "at", "in", "on", "by", "of", "for", "and", "or", "a", "an",
