@@ -205,7 +205,11 @@ extension KeywordFallbackBackend {
         if e.count == nil, added == nil, Self.asksMoreResults(padded), props["max_results"] != nil, !clearing {
             set("max_results", .number(Double((previous["max_results"]?.intValue ?? def.defaultValue("max_results")?.intValue ?? 5) + 5)))
         }
-        if let l = e.includeLarge, !clearing { set("include_large_airports", .bool(l)) }
+        if let l = e.includeLarge, !clearing {
+            // "leave the big airports out again": taking the option back removes it.
+            if !l, previous["include_large_airports"] == .bool(true) { args["include_large_airports"] = nil; changed = true }
+            else { set("include_large_airports", .bool(l)) }
+        }
         if let s = e.cruiseSpeedKts { set("cruise_speed_kts", .number(s)) }
         if let t = e.aircraftType { set("aircraft_type", .string(t)) }
         if let h = e.legHours { set("max_leg_time_hours", .number(h)) }

@@ -485,9 +485,24 @@ public struct KeywordFallbackBackend: LLMBackend {
         // list is searched again around it only when the turn says so ("what's near the 2nd?").
         let itemOfList = referenced != nil && !context.lastResults.isEmpty && !entities.placeIsProximity
             && context.lastTool.flatMap { catalog.tool($0) }.map { $0.properties["max_results"] != nil } == true
+            // "clear in there" after a route search: a place the question itself holds is no item of its list.
+            && !(entities.words.contains("there") && ["from_location", "to_location", "location_query"].contains { k in
+                context.lastArguments[k]?.stringValue.map { TextNormalizer.fold($0) == TextNormalizer.fold(referenced ?? "") } ?? false })
         if let last = context.lastTool, isFollowUpShaped || dialogueCue, entities.hasModifiers || dialogueCue || fragment || !entities.countries.isEmpty,
            !otherToolAsked, !looksLikeSQL, !itemOfList {
-            if let carried = followUp(last, context.lastArguments, text, entities) {
+            var adjusting = entities
+            // "sorry I meant Gap": the name a correction gives is the place meant.
+            if adjusting.place == nil, let s = adjusting.subject, lexicon.opensWithCue("corrections", folded),
+               let cue = text.range(of: #"(?i)\b(?:meant|mean|said|rather)\b"#, options: .regularExpression),
+               text.range(of: s, options: .caseInsensitive, range: cue.upperBound..<text.endIndex) != nil {
+                adjusting.place = s
+            }
+            // "and in France only, I'd rather clear in there": "there" points at a place the frame already holds.
+            if let r = referenced, adjusting.place == r, context.lastArguments.values.contains(where: { $0.stringValue == r }) {
+                adjusting.place = nil
+                adjusting.airportCodes.removeAll { $0 == r }
+            }
+            if let carried = followUp(last, context.lastArguments, text, adjusting) {
                 trace.append("follow-up of \(last)")
                 return Classification(tool: last, arguments: carried, confidence: 0.8, isFollowUp: true, trace: trace)
             }
