@@ -117,6 +117,17 @@ public struct KeywordFallbackBackend: LLMBackend {
               !e.words.contains(where: { lexicon.ordinals[$0] != nil }) else { return nil }
         var target: String?
         if let t = c.tool, t != last, !c.isFollowUp, context.frames[t] != nil { target = t }
+        // "n 36c?" after a DA and then a question about a type: the last tool took the turn but
+        // changed nothing; the latest earlier question whose reader changes a value of its frame is meant.
+        if c.isFollowUp, c.tool == last, c.arguments == context.lastArguments {
+            target = context.frameOrder.reversed().first { tool in
+                tool != last && context.frames[tool].map { frame in
+                    builders[tool].map { b in b(text, e).contains { kv in
+                        !Self.placeKeys.contains(kv.key) && frame[kv.key] != kv.value && (kv.value.doubleValue != nil || ["wind", "runway"].contains(kv.key))
+                    } } ?? false
+                } ?? false
+            }
+        }
         // "going back to the customs question": the earlier tool whose words follow the cue.
         if let r = padded.range(of: #" (?:back to|going back to|return to|returning to) "#, options: .regularExpression) {
             // The words of the clause after the cue, against each earlier tool's keyword words ("customs" of "customs hours").
@@ -333,6 +344,15 @@ public struct KeywordFallbackBackend: LLMBackend {
            asksWhatTypeIs(TextNormalizer.fold(type), folded) {
             trace.append("a question about what an aircraft type is → aircraft_type")
             return Classification(tool: "aircraft_type", arguments: arguments(for: "aircraft_type", text, entities, context), confidence: 0.7, trace: trace)
+        }
+        // 0b. "go back to G-BNRG", "switch back to the G-ENRE one": once briefings were imported for
+        // flights, a flight named with a word of switching makes it the current one (the tool says
+        // when no briefing has that name).
+        if entities.paths.isEmpty, !entities.hasNotamText, let flight = FlightReference.mentioned(in: text),
+           entities.words.contains(where: { ["back", "switch", "use", "select", "change", "return", "current", "activate"].contains($0) }),
+           context.frames.values.contains(where: { $0["flight"] != nil }) {
+            trace.append("a flight of an earlier briefing, with a word of switching → select_flight")
+            return Classification(tool: "select_flight", arguments: ["flight": .string(flight)], confidence: 0.8, trace: trace)
         }
         // 1. Requests to act or for live data are declined even when they carry a report or a place.
         if let cue = lexicon.outOfScopeCue(entities.words), !lexicon.isRulesQuestion(entities.words) || entities.countries.isEmpty {

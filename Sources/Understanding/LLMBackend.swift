@@ -57,6 +57,8 @@ public struct ConversationContext: Sendable, Equatable {
     /// question after another one came between merges into that question's frame ("ok and what
     /// if the delay was only 3 hours?" after an EU261 claim and a distance question).
     public var frames: [String: Arguments] = [:]
+    /// The tools of `frames`, least recent first.
+    public var frameOrder: [String] = []
 
     /// The aircraft the conversation last named (a type or a registration): a new tool that takes
     /// an aircraft and names none uses it ("w&b for it" after a take-off distance in G-EZRA).
@@ -123,6 +125,7 @@ public struct ConversationContext: Sendable, Equatable {
         next.aircraft = arguments["aircraft"] ?? arguments["aircraft_type"] ?? previous.aircraft
         next.frames = previous.frames
         next.frames[tool] = arguments
+        next.frameOrder = previous.frameOrder.filter { $0 != tool } + [tool]
         // A pressure is one value, in whichever unit it was last given.
         if arguments["qnh_hpa"] != nil { next.conditions["altimeter_inhg"] = nil }
         if arguments["altimeter_inhg"] != nil { next.conditions["qnh_hpa"] = nil }
