@@ -119,7 +119,8 @@ extension KeywordFallbackBackend {
             // "remove the Czech-only restriction": a country named while clearing is the country filter.
             if !clearing.countries.isEmpty { named.insert("country") }
             for k in named where filters[k] != nil { filters[k] = nil; changed = true }
-            if named.contains("include_large_airports"), args["include_large_airports"] != nil { args["include_large_airports"] = nil; changed = true }
+            // Options of the question itself ("no leg limit", "forget the big airports") are taken back the same way.
+            for k in named where k != "filters" && filters[k] == nil && args[k] != nil { args[k] = nil; changed = true }
             args["filters"] = filters.isEmpty ? nil : .object(filters)
         } else if !e.filters.isEmpty, props["filters"] != nil {
             var filters = def.intent.mergeRule("filters") == "accumulate" ? (previous["filters"]?.objectValue ?? [:]) : [:]

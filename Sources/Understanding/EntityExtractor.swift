@@ -305,7 +305,7 @@ public struct EntityExtractor: Sendable {
         let nouns: Set<String> = ["airports", "airfields", "aerodromes", "results", "options", "strips", "fields", "stops", "places", "alternates", "of", "closest", "nearest", "best", "more", "airport",
                                   "entries", "items", "rows", "answers", "hits", "suggestions", "candidates"]
         let leaders: Set<String> = ["top", "first", "show", "list", "max", "maximum", "up", "give", "find", "me", "limit", "only", "just", "the",
-                                    "closest", "nearest", "best"]
+                                    "closest", "nearest", "best", "like", "say"]
         let spelled = ["one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "twenty": 20, "dozen": 12]
         for (i, w) in words.enumerated() {
             guard let n = Int(w) ?? spelled[w], n > 0, n <= 200 else { continue }
@@ -317,6 +317,8 @@ public struct EntityExtractor: Sendable {
             let led = leaders.contains(prev) || prev == "to" && ["limit", "up", "increase", "reduce", "only"].contains(prev2)
             let unitWords: Set<String> = ["nm", "km", "kms", "kilometres", "kilometers", "nautical", "statute", "miles", "mile", "sm", "kts", "kt", "knots", "kn", "kmh", "kph", "mph", "m", "ft", "feet", "h", "hr", "hrs",
                                           "hour", "hours", "min", "minutes", "degrees", "deg", "c", "f", "kg", "lb", "lbs", "l", "litres", "liters", "gal", "percent"]
+            // "one more thing", "one more question": chatter, no count.
+            if next == "more", ["thing", "question", "time", "point", "detail", "request", "favour", "favor", "idea"].contains(i + 2 < words.count ? words[i + 2] : "") { continue }
             // "5 hard-runway fields": the noun may come one word later.
             let next2 = i + 2 < words.count ? words[i + 2] : ""
             // "5 max", "10 tops": a bound written after the number.
@@ -349,7 +351,11 @@ public struct EntityExtractor: Sendable {
         }
         // Jet fuel named: avgas phrases such as "with fuel" do not also ask for avgas.
         if e.filters["has_jet_a"] != nil, e.filters["has_avgas"] == .bool(true), !has(["avgas", "100ll", "ul91", "mogas"]) { e.filters["has_avgas"] = nil }
-        if has(["landing fee", "landing fees", "cheap landing", "cheap", "fees", "fee"]) {
+        // "I don't mind the fees", "whatever the landing fee": indifference is no limit.
+        let feeIndifferent = ByteSearch.contains(bytes, Array(" mind the fee".utf8)) || ByteSearch.contains(bytes, Array(" whatever the".utf8))
+            || ["fees don t matter", "fee doesn t matter", "fees do not matter", "regardless of the fee", "fees dont matter", "fees are fine", "fees not important"]
+                .contains { ByteSearch.contains(bytes, Array(" \($0)".utf8)) }
+        if !feeIndifferent, has(["landing fee", "landing fees", "cheap landing", "cheap", "fees", "fee"]) {
             let words = folded.split(separator: " ").map(String.init)
             var fee: Double = 0
             for (i, w) in words.enumerated() where w == "fee" || w == "fees" {

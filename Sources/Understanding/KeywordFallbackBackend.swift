@@ -195,7 +195,8 @@ public struct KeywordFallbackBackend: LLMBackend {
     /// ("tell me more about the third", "more info on LFAT").
     static func asksMoreResults(_ padded: String) -> Bool {
         guard padded.contains(" more ") else { return false }
-        return !["more about", "more info", "more details", "more detail", "more on", "more information", "more than", "or more"].contains { padded.contains(" \($0) ") }
+        return !["more about", "more info", "more details", "more detail", "more on", "more information", "more than", "or more",
+                 "one more thing", "one more question", "once more", "more thing", "more question"].contains { padded.contains(" \($0) ") }
     }
 
     /// A line that is only a capitalised name the data knows with a letter or two wrong

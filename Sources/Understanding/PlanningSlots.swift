@@ -215,10 +215,7 @@ public enum PlanningIntents {
         }
         if a["tas_kts"] == nil, let (tas, _) = PlanningText.trueAirspeed(in: rest) { a["tas_kts"] = .number(tas) }
         if a["tas_kts"] == nil, let t = e.aircraftType { a["aircraft_type"] = .string(t) }
-        if let m = PlanningText.first(#"\breserve\s*(?:of\s*)?(\d{1,3})\s*(?:min|mins|minutes)\b|\b(\d{1,3})\s*-?\s*(?:min|mins|minutes?)\s+(?:of\s+)?(?:final\s+)?(?:reserve|res)\b"#, in: rest),
-           let v = PlanningText.number(m[1] ?? m[2]) {
-            a["reserve_minutes"] = .number(v)
-        }
+        if let v = PlanningText.reserveMinutes(in: rest) { a["reserve_minutes"] = .number(v) }
         let waypoints = route(text, e)
         if !waypoints.isEmpty { a["waypoints"] = .array(waypoints.map { .string($0) }) }
         return a

@@ -294,6 +294,22 @@ public enum PlanningText {
         return nil
     }
 
+    /// A fuel reserve in minutes: "reserve 45 min", "res 60", "30 min reserve", "1 hour reserve",
+    /// "reserve of 1.5 h" (hours converted).
+    static func reserveMinutes(in text: String) -> Double? {
+        let hours = #"(h|hr|hrs|hours?)"#
+        if let m = first(#"\b(?:reserve|res|rsv)\s*(?:of\s*|:\s*|=\s*)?(\d{1,3}(?:\.\d)?)\s*(?:(min|mins|minutes)|"# + hours + #")?(?![\w/.])(?!\s*(?:kts?|knots|nm|ft|kg|lbs?|l\b|litres|gal))"#, in: text),
+           let v = number(m[1]) {
+            // "reserve 1": a bare number too small for minutes is hours.
+            return m[3] != nil || m[2] == nil && v <= 3 ? v * 60 : v
+        }
+        if let m = first(#"\b(\d{1,3}(?:\.\d)?)\s*-?\s*(?:(min|mins|minutes?)|"# + hours + #")\s+(?:of\s+)?(?:final\s+)?(?:reserve|res)\b"#, in: text),
+           let v = number(m[1]) {
+            return m[3] != nil ? v * 60 : v
+        }
+        return nil
+    }
+
     /// Fuel flow and its unit (`l/h` or `usgal/h`; nil unit when only "fuel flow 9" was typed).
     static func fuelFlow(in text: String) -> (Double, String?, Range<String.Index>)? {
         let n = #"(\d{1,3}(?:\.\d+)?)"#
