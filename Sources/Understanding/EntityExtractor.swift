@@ -504,6 +504,7 @@ public struct EntityExtractor: Sendable {
         let words = text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "?" || $0 == "." || $0 == "!" || $0 == ":" }).map(String.init)
         let corrected = [" sorry", " i mean", " i meant", " no wait", " correction", " rather"].contains { folded.contains($0) }
         var found: (name: String, region: String, at: Int)?
+        var fallback: (String, String)?
         for n in [3, 2, 1] where words.count >= n {
             for i in 0...(words.count - n) {
                 let phrase = words[i..<(i + n)].joined(separator: " ")
@@ -535,11 +536,14 @@ public struct EntityExtractor: Sendable {
                 guard phrase.count >= 2, n > 1 || lowerCode || ((phrase.first?.isUppercase == true || afterCue || lowerBrand) && !lexicon.commonWords.contains(phrase.lowercased())) else { continue }
                 if let r = airlineRegionLookup(lowerCode ? phrase.uppercased() : phrase) {
                     // "with Emirates... no sorry, with TAP": after a correction, the later airline is meant.
-                    if corrected, found == nil || i > found!.at { found = (phrase, r, i) } else if !corrected { return (phrase, r) }
+                    if corrected, found == nil || i > found!.at { found = (phrase, r, i) }
+                    // "FO here, pax asks: LOT flight WAW-BCN": a name said to be the airline ("X flight", "with X") wins over a bare code.
+                    else if !corrected, afterCue || ["flight", "flights"].contains(next) { return (phrase, r) }
+                    else if !corrected, fallback == nil { fallback = (phrase, r) }
                 }
             }
         }
-        return found.map { ($0.name, $0.region) }
+        return found.map { ($0.name, $0.region) } ?? fallback
     }
 
     /// Two-letter English words and abbreviations, never an airline's code typed in lower case ("what compensation am I owed").
@@ -728,6 +732,8 @@ public struct EntityExtractor: Sendable {
             if marker == " and ", !(lower.hasPrefix("and ")) { continue }
             guard e.place == nil, let (rest, _) = after(marker, in: " " + cleaned + " ") else { continue }
             if marker == " from ", e.routeFrom != nil { continue }
+            // "customs notice for Ajaccio? we'd be arriving from Sardinia": where the flight comes from is no place asked about.
+            if marker == " from ", lower.range(of: #"\b(?:arriving|coming|inbound|arrive|come|returning|flying in)\s+from\b"#, options: .regularExpression) != nil { continue }
             // After "what about"/"and", only a name or code counts ("and lighted" is a filter, not a place).
             let followUpMarker = marker == " and " || marker.contains("about")
             // The route itself is no place ("within 20 km of the line", "near the track").
@@ -791,8 +797,8 @@ public struct EntityExtractor: Sendable {
         e.place = e.place.map(recognisedSpan)
         // "KLM Amsterdam to Nairobi": the airline named before the route start is not part of it.
         if let airline = e.airline, let from = e.routeFrom, from.count > airline.count + 1,
-           from.lowercased().hasPrefix(airline.lowercased() + " ") {
-            e.routeFrom = String(from.dropFirst(airline.count + 1))
+           from.lowercased().hasPrefix(airline.lowercased() + " ") || from.lowercased().hasPrefix(airline.lowercased() + ",") {
+            e.routeFrom = String(from.dropFirst(airline.count + 1)).trimmingCharacters(in: .whitespaces)
         }
         e.routeFrom = e.routeFrom.map(recognisedSpan)
         e.routeTo = e.routeTo.map(recognisedSpan)
