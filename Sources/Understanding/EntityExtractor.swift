@@ -238,7 +238,11 @@ public struct EntityExtractor: Sendable {
         // "ory bcn 3 hrs late": two IATA codes side by side are a pair too.
         if tokens[i].count == 3, code(i), iata(i + 1) || iata(i - 1) { return true }
         // The other end may be a town the data knows ("lgw to lisbon").
-        func end(_ j: Int) -> Bool { code(j) || tokens.indices.contains(j) && isKnownPlace(tokens[j]) }
+        // Beside a code and "to", a town's name that is also a common word counts ("ams to nice").
+        func end(_ j: Int) -> Bool {
+            code(j) || tokens.indices.contains(j) && (isKnownPlace(tokens[j])
+                || tokens[j].count >= 4 && !((try? repository.places(named: tokens[j], limit: 1)) ?? []).isEmpty)
+        }
         return code(i) && (joiner(i + 1) && end(i + 2) || joiner(i - 1) && end(i - 2))
     }
 
@@ -702,8 +706,15 @@ public struct EntityExtractor: Sendable {
             while let first = run.first, first.first?.isLowercase == true { run.removeFirst() }
             // "eu261 nice to oslo": typed in lower case, a word that is also a town ("nice") is a
             // route end when the other end plainly names a place too.
+            // "ams to nice 3h late": after a code typed in lower case, a town's name that is also a common word.
+            let codes = e.airportCodes
+            let townAfterCode = { (y: String) -> String? in
+                guard let w = before.last, codes.contains(w.uppercased()), let first = y.split(separator: " ").first.map(String.init),
+                      first.count >= 4, !((try? self.repository.places(named: first, limit: 1)) ?? []).isEmpty else { return nil }
+                return first
+            }
             if run.isEmpty, let w = before.last, w == w.lowercased(), w.count >= 3, w.allSatisfy(\.isLetter),
-               let y = Self.trimPlace(String(cleaned[toRange.upperBound...])), y.count >= 3, let end = locationPrefix(y),
+               let y = Self.trimPlace(String(cleaned[toRange.upperBound...])), y.count >= 3, let end = locationPrefix(y) ?? townAfterCode(y),
                let reading = resolver.readings(of: w, context: NameContext(expectsLocation: true), limit: 1).first,
                // An English word ("close to Knokke", "circle to LOWG") only for a city ("nice").
                !englishWord(w) || reading.kind == .place && (reading.population ?? 0) >= 100_000 {
@@ -740,7 +751,9 @@ public struct EntityExtractor: Sendable {
             let routeWords: Set<String> = ["me", "here", "there", "it", "that", "this", "the route", "route", "the way", "the line", "line", "the track",
                                            "track", "the road", "the leg", "the course", "course", "the centreline", "the centerline", "my route", "the path"]
             if let p = Self.trimPlace(rest), !routeWords.contains(p.lowercased()), !(p == p.lowercased() && lexicon.commonWords.contains(p)),
-               !(followUpMarker && (p.first?.isUppercase != true && p.first?.isNumber != true)),
+               // After "and"/"what about" a lower-case word counts only when it is a place the data knows and no English word ("and bruges?").
+               !(followUpMarker && (p.first?.isUppercase != true && p.first?.isNumber != true)
+                 && !(p == p.lowercased() && !englishWord(p) && !lexicon.commonWords.contains(p) && namesSomething(recognisedSpan(p)))),
                // After "and", the words must name something ("and the QNH is 1005" is a value, not a place).
                !(marker == " and " && !namesSomething(recognisedSpan(p))),
                !(followUpMarker && e.countries.count == 1 && CountryResolver.isCountryName(p)) {
