@@ -585,7 +585,12 @@ extension KeywordFallbackBackend {
             // A common word is a place here only when it is a town the data knows by exactly that
             // name ("from nice instead"): the cue says a place follows.
             let common = lexicon.commonWords.contains(span.lowercased())
-            if span.count >= 3, let reading = extractor.resolver.readings(of: span, limit: 1).first, !common || reading.exact && !span.contains(" ") { return span }
+            guard span.count >= 3 else { continue }
+            let reading = extractor.resolver.readings(of: span, limit: 1).first
+            // The resolver reads no common word typed in lower case; the town table still knows "nice".
+            let town = common && extractor.isCityName(span)
+            if let reading, !common || reading.exact && !span.contains(" ") { return span }
+            if town { return span }
         }
         return nil
     }

@@ -240,8 +240,7 @@ public struct EntityExtractor: Sendable {
         // The other end may be a town the data knows ("lgw to lisbon").
         // Beside a code and "to", a town's name that is also a common word counts ("ams to nice").
         func end(_ j: Int) -> Bool {
-            code(j) || tokens.indices.contains(j) && (isKnownPlace(tokens[j])
-                || tokens[j].count >= 4 && !((try? repository.places(named: tokens[j], limit: 1)) ?? []).isEmpty)
+            code(j) || tokens.indices.contains(j) && (isKnownPlace(tokens[j]) || isCityName(tokens[j]))
         }
         return code(i) && (joiner(i + 1) && end(i + 2) || joiner(i - 1) && end(i - 2))
     }
@@ -586,6 +585,13 @@ public struct EntityExtractor: Sendable {
     }
 
     /// A lower-case word the gazetteer or the airport codes know ("elstree", "courchevel").
+    /// Whether a word that is also a common word is the name of a city (100,000 people or more:
+    /// "nice"), so a route cue next to it may make it a place; small towns named "Line" stay words.
+    func isCityName(_ word: String) -> Bool {
+        guard word.count >= 4, !word.contains(" ") else { return false }
+        return ((try? repository.places(named: word, limit: 1)) ?? []).first.map { $0.population >= 100_000 } ?? false
+    }
+
     func isKnownPlace(_ text: String) -> Bool {
         guard text.count >= 3, !lexicon.commonWords.contains(text.lowercased()) else { return false }
         return repository.isAirportCode(text) || !((try? repository.places(named: text, limit: 1)) ?? []).isEmpty
@@ -710,7 +716,7 @@ public struct EntityExtractor: Sendable {
             let codes = e.airportCodes
             let townAfterCode = { (y: String) -> String? in
                 guard let w = before.last, codes.contains(w.uppercased()), let first = y.split(separator: " ").first.map(String.init),
-                      first.count >= 4, !((try? self.repository.places(named: first, limit: 1)) ?? []).isEmpty else { return nil }
+                      self.isCityName(first) else { return nil }
                 return first
             }
             if run.isEmpty, let w = before.last, w == w.lowercased(), w.count >= 3, w.allSatisfy(\.isLetter),
