@@ -111,13 +111,17 @@ extension KeywordFallbackBackend {
             if !addClause.isEmpty {
                 let adding = extractor.extract(addClause)
                 for (k, v) in adding.filters where !named.contains(k) { filters[k] = v; changed = true }
+                // "only the Dutch ones, the German ones I don't need": the other clause names the country kept.
+                if props["filters"] != nil, let c = adding.countries.first, !clearing.countries.contains(c) {
+                    filters["country"] = .string(c); changed = true
+                }
                 // "include the big airports too, I don't care": the other clause may add the big airports.
                 if let large = adding.includeLarge, !named.contains("include_large_airports"), props["include_large_airports"] != nil {
                     set("include_large_airports", .bool(large))
                 }
             }
             // "remove the Czech-only restriction": a country named while clearing is the country filter.
-            if !clearing.countries.isEmpty { named.insert("country") }
+            if !clearing.countries.isEmpty, addClause.isEmpty || extractor.extract(addClause).countries.isEmpty { named.insert("country") }
             for k in named where filters[k] != nil { filters[k] = nil; changed = true }
             // Options of the question itself ("no leg limit", "forget the big airports") are taken back the same way.
             for k in named where k != "filters" && filters[k] == nil && args[k] != nil { args[k] = nil; changed = true }
