@@ -416,7 +416,8 @@ public enum PlanningIntents {
             let name = EntityExtractor.trimAircraftNoun(q.trimmingCharacters(in: .whitespaces))
             a["designator"] = .string(name.contains(" ") ? name : name.uppercased())
         // "which kind of plane is a DHC6": a designator named after "is a" is the value, not the words before it.
-        } else if let m = PlanningText.first(#"\bis\s+(?:a|an|the)\s+([A-Za-z]{1,4}-?\d{1,4}[A-Za-z]?)\s*[?.!]*\s*$"#, in: text), let q = m[1] {
+        } else if let m = PlanningText.first(#"\bis\s+(?:a|an|the)\s+([A-Za-z]{1,4}[- ]?\d{1,4}[A-Za-z]?)\s*[?.!]*\s*$"#, in: text), let q = m[1] {
+            // "is a TBM 940": a space in the name stays as typed.
             a["designator"] = .string(q.uppercased().replacingOccurrences(of: "-", with: ""))
         } else if let m = PlanningText.first(#"\b(?:for|of)\s+(?:(?:a|an|the)\s+)?([A-Za-z][\w -]{1,40}?)\s*[?.!]*\s*$"#, in: text), let q = m[1],
            !["it", "this", "that"].contains(q.lowercased()) {
@@ -429,6 +430,15 @@ public enum PlanningIntents {
         } else if let t = e.aircraftType {
             a["designator"] = .string(t)
         }
+        // "Beechcraft Bonanza specs?", "the Diamond DA42 then": the maker typed before the model is part of the name.
+        if let d = a["designator"]?.stringValue, !d.contains(" "),
+           let m = PlanningText.first(#"\b("# + makers + #")\s+"# + NSRegularExpression.escapedPattern(for: d) + #"\b"#, in: text), let maker = m[1] {
+            let typed = text[m.range].dropFirst(maker.count).trimmingCharacters(in: .whitespaces)
+            a["designator"] = .string(maker + " " + typed)
+        }
         return a
     }
+
+    /// Aircraft makers whose name pilots type before a model ("Piper Seneca", "Aquila A210").
+    static let makers = "piper|cessna|beechcraft|beech|diamond|aquila|robin|socata|daher|cirrus|mooney|tecnam|pilatus|grumman|zlin|jodel|airbus|boeing|embraer|bombardier|dassault|gulfstream|partenavia|vulcanair|piaggio|hawker|learjet|bristell|pipistrel|aeroprakt|icp|evektor|extra"
 }
