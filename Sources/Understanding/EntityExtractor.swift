@@ -171,6 +171,13 @@ public struct EntityExtractor: Sendable {
         // "Sweden's rules", "with Italy's": a possessive names the country.
         extractCountries(text.contains("s ") || text.contains("s?") || text.hasSuffix("s")
                          ? " " + TextNormalizer.fold(text.replacingOccurrences(of: #"['’]s\b"#, with: "", options: .regularExpression)) + " " : folded, into: &e)
+        // "FR only", "CH side only", "add CH too": a country's ISO code typed in capitals (never
+        // one that is also an English word in capitals: AT, IT, BE, NO, IS, IN, ME).
+        for m in PlanningText.all(#"(?<![\w-])(FR|DE|CH|ES|PT|GB|UK|IE|NL|LU|DK|SE|FI|PL|CZ|SK|HU|SI|HR|GR|RO|BG|EE|LV|LT|MT|CY|MC|LI)(?![\w-])"#, in: text, caseSensitive: true) {
+            guard let iso = m[1], !text[..<m.range.lowerBound].hasSuffix("EU ") else { continue }
+            let code = iso == "UK" ? "GB" : iso
+            if !e.countries.contains(code) { e.countries.append(code) }
+        }
         extractDistance(folded, into: &e)
         extractCount(folded, into: &e)
         extractFilters(folded, into: &e)
