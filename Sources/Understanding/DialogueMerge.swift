@@ -639,6 +639,8 @@ extension KeywordFallbackBackend {
             let next = i + 1 < words.count ? words[i + 1] : ""
             if Int(next) != nil { continue }
             if ["top", "nearest", "closest"].contains(w), next != "one" { continue }
+            // "to last me", "last year", "at last": "last" points into a list only as "the last" or "last one".
+            if w == "last", !(i > 0 && ["the", "that", "this"].contains(words[i - 1]) || ["one", "airport", "field", "airfield", "option"].contains(next)) { continue }
             // "give me the 8 first": a number before the ordinal is a count.
             if i > 0, Int(words[i - 1]) != nil { continue }
             guard !context.lastResults.isEmpty else { return nil }

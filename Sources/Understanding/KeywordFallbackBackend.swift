@@ -74,6 +74,7 @@ public struct KeywordFallbackBackend: LLMBackend {
     public func classify(_ input: String, context: ConversationContext) -> Classification {
         var c = classifyTurn(input, context: listContext(input, context))
         if let earlier = earlierFrame(input, c, context) { c = earlier }
+        if let clause = followUpClause(input, c, context) { c = clause }
         if !c.isFollowUp { c = consistent(c, input) }
         // "tell me about the C210": a type designator asked about like an airport is the aircraft,
         // when no airport or place answers to it.
@@ -161,6 +162,31 @@ public struct KeywordFallbackBackend: LLMBackend {
         return PlanningText.first(#" what(?:s| s| is| was)?(?: exactly)?(?: is)? (?:a |an |the )?"# + t + " ", in: folded) != nil
             || PlanningText.first(" " + t + #" (?:is |was )?what(?: exactly)? "#, in: folded) != nil
             || PlanningText.first(" " + t + #" .{0,40}\bwhat (?:is|was) (?:that|it|this)\b"#, in: folded) != nil
+    }
+
+    /// A request said inside chatter ("German side only, please - the wife wants to see the Black
+    /// Forest", "Hmm, none I fancy. Make it 35 miles.", a question between two stories): when the
+    /// whole turn reads as nothing and declines nothing, each of its clauses is read on its own
+    /// against the same dialogue state; the first that adjusts the last question, or that is a
+    /// question of its own read with confidence, is the turn's meaning.
+    func followUpClause(_ input: String, _ c: Classification, _ context: ConversationContext) -> Classification? {
+        guard c.tool == nil, c.declinedCue == nil, c.alternatives.isEmpty else { return nil }
+        // Sentences, and the clauses a dash or a comma sets off after a short request ("Only the French ones, I've seen enough").
+        let sentences = input.components(separatedBy: CharacterSet(charactersIn: ".;!?–—")).flatMap { $0.components(separatedBy: " - ") }
+        let clauses = sentences.flatMap { s -> [String] in
+            let parts = s.components(separatedBy: ",")
+            return parts.count == 2 && parts[0].split(separator: " ").count <= 5 ? parts : [s]
+        }.map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0.count >= 2 }
+        guard (2...6).contains(clauses.count) else { return nil }
+        for clause in clauses {
+            var read = classifyTurn(clause, context: context)
+            guard read.tool != nil, read.declinedCue == nil else { continue }
+            // Adjusting the last question, or a plain question of its own (a chatty pilot's real question among stories).
+            guard read.isFollowUp && context.lastTool != nil || read.confidence >= 0.75 && clause.split(separator: " ").count >= 4 else { continue }
+            read.trace.append("the clause '\(clause)' is the request; the rest is chatter")
+            return read
+        }
+        return nil
     }
 
     /// True when a turn names nothing a tool could take: no airport, place, route, country,
