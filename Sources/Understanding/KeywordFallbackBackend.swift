@@ -114,13 +114,23 @@ public struct KeywordFallbackBackend: LLMBackend {
         let text = normalised(input)
         let e = extractor.extract(text)
         let padded = " " + e.words.joined(separator: " ") + " "
-        guard e.locationCount == 0, e.subject == nil, e.countries.isEmpty, !lexicon.hasCue("deictic", in: padded),
+        guard e.locationCount == 0, e.subject == nil, !lexicon.hasCue("deictic", in: padded),
               !e.words.contains(where: { lexicon.ordinals[$0] != nil }) else { return nil }
         var target: String?
-        if let t = c.tool, t != last, !c.isFollowUp, context.frames[t] != nil { target = t }
+        var namedByWords = false
+        // "Add Belgium to the comparison as well", "For the nav log: how does it look at 95 kt?": the
+        // turn names an earlier question by its tool's words, more plainly than the last tool's.
+        let weight = { (tool: ToolDefinition) in tool.intent.keywords.filter { $0.key.count >= 3 && padded.contains(" \($0.key) ") }.map(\.value).reduce(0, +) }
+        let lastWeight = catalog.tool(last).map(weight) ?? 0
+        if let named = catalog.tools.filter({ $0.name != last && context.frames[$0.name] != nil }).map({ ($0.name, weight($0)) }).max(by: { $0.1 < $1.1 }),
+           named.1 >= 2.5, named.1 > lastWeight + 1, c.tool == nil || c.tool == last || c.tool == named.0 {
+            target = named.0
+            namedByWords = true
+        }
+        if target == nil, let t = c.tool, t != last, !c.isFollowUp, context.frames[t] != nil { target = t }
         // "n 36c?" after a DA and then a question about a type: the last tool took the turn but
         // changed nothing; the latest earlier question whose reader changes a value of its frame is meant.
-        if c.isFollowUp, c.tool == last, c.arguments == context.lastArguments {
+        if target == nil, c.isFollowUp, c.tool == last, c.arguments == context.lastArguments {
             target = context.frameOrder.reversed().first { tool in
                 tool != last && context.frames[tool].map { frame in
                     builders[tool].map { b in b(text, e).contains { kv in
@@ -139,6 +149,8 @@ public struct KeywordFallbackBackend: LLMBackend {
             target = candidates.first?.0 ?? target
         }
         guard let tool = target, var frame = context.frames[tool], let def = catalog.tool(tool) else { return nil }
+        // A country is an adjustment only of a question that takes one.
+        if !e.countries.isEmpty, !["countries", "country_code", "filters", "query"].contains(where: { def.properties[$0] != nil }) { return nil }
         // Conditions stated since about the same place still hold ("once more with that wind"
         // after a crosswind question on the runway of the take-off figure).
         let place = ConversationContext.placeSlots.lazy.compactMap { frame[$0]?.stringValue }.first
@@ -150,7 +162,11 @@ public struct KeywordFallbackBackend: LLMBackend {
         earlier.lastArguments = frame
         earlier.pending = nil
         var again = classifyTurn(input, context: earlier)
-        guard again.tool == tool, again.isFollowUp else { return nil }
+        if again.tool != tool || !again.isFollowUp {
+            // The turn read against that frame as a new question of its tool: merged into the frame when it adjusts it.
+            guard again.tool == tool || again.tool == nil || namedByWords, let merged = followUp(tool, frame, text, e) else { return nil }
+            again = Classification(tool: tool, arguments: merged, confidence: 0.7, isFollowUp: true, trace: again.trace)
+        }
         again.trace.append("a follow-up of the earlier \(tool) question")
         return again
     }
@@ -187,6 +203,15 @@ public struct KeywordFallbackBackend: LLMBackend {
             return read
         }
         return nil
+    }
+
+    /// The turn's folded words without the file paths and flight names it holds: "exam" in
+    /// "/home/exam/brief.txt" or in flight "EXAM-07" is no request to book an exam.
+    func wordsOutsideNames(_ text: String, _ e: Entities) -> [String] {
+        var rest = text
+        for p in e.paths { rest = rest.replacingOccurrences(of: p, with: " ") }
+        if let f = FlightReference.mentioned(in: rest) { rest = rest.replacingOccurrences(of: f, with: " ") }
+        return rest == text ? e.words : TextNormalizer.fold(rest).split(separator: " ").map(String.init)
     }
 
     /// True when a turn names nothing a tool could take: no airport, place, route, country,
@@ -382,7 +407,7 @@ public struct KeywordFallbackBackend: LLMBackend {
             return Classification(tool: "select_flight", arguments: ["flight": .string(flight)], confidence: 0.8, trace: trace)
         }
         // 1. Requests to act or for live data are declined even when they carry a report or a place.
-        if let cue = lexicon.outOfScopeCue(entities.words), !lexicon.isRulesQuestion(entities.words) || entities.countries.isEmpty {
+        if let cue = lexicon.outOfScopeCue(wordsOutsideNames(text, entities)), !lexicon.isRulesQuestion(entities.words) || entities.countries.isEmpty {
             trace.append("out-of-scope cue '\(cue)'")
             var declined = Classification(tool: nil, confidence: 0.9, trace: trace)
             declined.declinedCue = cue
