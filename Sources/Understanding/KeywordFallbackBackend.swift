@@ -114,19 +114,23 @@ public struct KeywordFallbackBackend: LLMBackend {
         let text = normalised(input)
         let e = extractor.extract(text)
         let padded = " " + e.words.joined(separator: " ") + " "
-        guard e.locationCount == 0, e.subject == nil, !lexicon.hasCue("deictic", in: padded),
-              !e.words.contains(where: { lexicon.ordinals[$0] != nil }) else { return nil }
+        guard e.locationCount == 0, e.subject == nil, !e.words.contains(where: { lexicon.ordinals[$0] != nil }) else { return nil }
         var target: String?
         var namedByWords = false
         // "Add Belgium to the comparison as well", "For the nav log: how does it look at 95 kt?": the
         // turn names an earlier question by its tool's words, more plainly than the last tool's.
-        let weight = { (tool: ToolDefinition) in tool.intent.keywords.filter { $0.key.count >= 3 && padded.contains(" \($0.key) ") }.map(\.value).reduce(0, +) }
+        // Only the tool's words named as a thing ("the comparison", "that nav log"), not a word used in passing ("still VFR").
+        let weight = { (tool: ToolDefinition) in
+            tool.intent.keywords.filter { k in k.key.count >= 3 && ["the", "that", "my", "this"].contains { padded.contains(" \($0) \(k.key) ") } }.map(\.value).reduce(0, +)
+        }
         let lastWeight = catalog.tool(last).map(weight) ?? 0
         if let named = catalog.tools.filter({ $0.name != last && context.frames[$0.name] != nil }).map({ ($0.name, weight($0)) }).max(by: { $0.1 < $1.1 }),
            named.1 >= 2.5, named.1 > lastWeight + 1, c.tool == nil || c.tool == last || c.tool == named.0 {
             target = named.0
             namedByWords = true
         }
+        // A word pointing back ("it", "there") points at the last answer, unless the turn names the earlier question.
+        if !namedByWords, lexicon.hasCue("deictic", in: padded) { return nil }
         if target == nil, let t = c.tool, t != last, !c.isFollowUp, context.frames[t] != nil { target = t }
         // "n 36c?" after a DA and then a question about a type: the last tool took the turn but
         // changed nothing; the latest earlier question whose reader changes a value of its frame is meant.
