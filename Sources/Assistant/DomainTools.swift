@@ -124,7 +124,10 @@ enum NotamIntents {
         d.builders["set_notam_status"] = { text, e in
             var a: Arguments = [:]
             if let id = e.notamIDs.first { a["notam_id"] = .string(id) }
-            let w = Set(e.words)
+            // "Not important - just read": a status denied is not the one meant.
+            var words = e.words
+            for (i, x) in e.words.enumerated() where x == "not" && i + 1 < e.words.count { words[i + 1] = "" }
+            let w = Set(words)
             if w.contains("ignore") || w.contains("ignored") || w.contains("hide") { a["status"] = "ignored" }
             else if w.contains("important") || w.contains("flag") || w.contains("star") { a["status"] = "important" }
             else if w.contains("read") || w.contains("seen") || w.contains("done") { a["status"] = "read" }

@@ -15,6 +15,16 @@ extension KeywordFallbackBackend {
     /// The previous tool's arguments updated with this turn, or nil when the utterance adds
     /// nothing the previous tool can use.
     func followUp(_ tool: String, _ previous: Arguments, _ text: String, _ e: Entities) -> Arguments? {
+        guard var args = merged(tool, previous, text, e), let def = catalog.tool(tool) else { return nil }
+        // A carried value the catalog says a changed one replaces goes ("and the same at LSGS" after
+        // a DA for an elevation: the airport replaces the elevation).
+        let changed = Dictionary(uniqueKeysWithValues: args.filter { previous[$0.key] != $0.value }.map { ($0.key, $0.value) })
+        for (k, v) in args where previous[k] == v && def.intent.isReplaced(k, by: changed) { args[k] = nil }
+        return args
+    }
+
+    /// The merge itself (see `followUp`).
+    func merged(_ tool: String, _ previous: Arguments, _ text: String, _ e: Entities) -> Arguments? {
         guard let def = catalog.tool(tool) else { return nil }
         var args = previous
         var changed = false

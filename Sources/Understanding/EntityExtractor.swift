@@ -566,6 +566,8 @@ public struct EntityExtractor: Sendable {
                                              "is", "be", "so", "no", "do", "up", "x", "i", "he", "she", "they", "them", "our", "his", "her"]
 
     static let dayNames: Set<String> = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+    /// Month names: a time, never a place ("in August").
+    static let monthNames: Set<String> = ["january", "february", "march", "april", "june", "july", "august", "september", "october", "november", "december"]
 
     /// Every enumerated argument's value named in the turn: the longest phrase wins, ties to the value listed first.
     func extractEnums(_ folded: String, into e: inout Entities) {
@@ -761,7 +763,7 @@ public struct EntityExtractor: Sendable {
             // After "what about"/"and", only a name or code counts ("and lighted" is a filter, not a place).
             let followUpMarker = marker == " and " || marker.contains("about")
             // The route itself is no place ("within 20 km of the line", "near the track").
-            let routeWords: Set<String> = ["me", "here", "there", "it", "that", "this", "the route", "route", "the way", "the line", "line", "the track",
+            let routeWords: Set<String> = ["me", "here", "there", "it", "that", "this", "before", "earlier", "previously", "above", "the route", "route", "the way", "the line", "line", "the track",
                                            "track", "the road", "the leg", "the course", "course", "the centreline", "the centerline", "my route", "the path"]
             if let p = Self.trimPlace(rest), !routeWords.contains(p.lowercased()), !(p == p.lowercased() && lexicon.commonWords.contains(p)),
                // After "and"/"what about" a lower-case word counts only when it is a place the data knows and no English word ("and bruges?").
@@ -816,7 +818,7 @@ public struct EntityExtractor: Sendable {
         // "what about Saturday?", "and the Sundays": a trailing plural s only, never the first letter of "saturday".
         let isDay = { (p: String) in
             let t = TextNormalizer.fold(p).replacingOccurrences(of: "the ", with: "").trimmingCharacters(in: .whitespaces)
-            return Self.dayNames.contains(t) || t.hasSuffix("s") && Self.dayNames.contains(String(t.dropLast()))
+            return Self.dayNames.contains(t) || t.hasSuffix("s") && Self.dayNames.contains(String(t.dropLast())) || Self.monthNames.contains(t)
         }
         if let p = e.place, isDay(p) { e.place = nil }
         if let p = e.subject, isDay(p) { e.subject = nil }

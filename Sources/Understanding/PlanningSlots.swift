@@ -430,6 +430,12 @@ public enum PlanningIntents {
         } else if let t = e.aircraftType {
             a["designator"] = .string(t)
         }
+        // "And a Piper Cub?": a maker read alone takes the model typed after it.
+        if let d = a["designator"]?.stringValue, !d.contains(" "), PlanningText.first(#"^(?:"# + makers + #")$"#, in: d) != nil,
+           let m = PlanningText.first(#"\b"# + NSRegularExpression.escapedPattern(for: d) + #"\s+([A-Z][\w-]*)"#, in: text, caseSensitive: false), let model = m[1],
+           model.first?.isUppercase == true || model.contains(where: \.isNumber) {
+            a["designator"] = .string(String(text[m.range]))
+        }
         // "Beechcraft Bonanza specs?", "the Diamond DA42 then": the maker typed before the model is part of the name.
         if let d = a["designator"]?.stringValue, !d.contains(" "),
            let m = PlanningText.first(#"\b("# + makers + #")\s+"# + NSRegularExpression.escapedPattern(for: d) + #"\b"#, in: text), let maker = m[1] {
