@@ -831,6 +831,7 @@ public struct EntityExtractor: Sendable {
         e.routeFrom = e.routeFrom.map(recognisedSpan)
         e.routeTo = e.routeTo.map(recognisedSpan)
         e.subject = e.subject.map(recognisedSpan)
+        if let p = e.subject, isDay(p) { e.subject = nil }
         if !e.countries.isEmpty {
             var inside = Entities()
             let placeText = " " + [e.place, e.routeFrom, e.routeTo].compactMap { $0 }.map { TextNormalizer.fold($0) }.joined(separator: " ") + " "
@@ -937,8 +938,10 @@ public struct EntityExtractor: Sendable {
     /// ("does Rothenburg ob der Tauber have an ILS?" → ["Rothenburg ob der Tauber"]). Codes count
     /// in any case; a lower-case word only when the data knows it well (see `readings`).
     public func placeMentions(in text: String, limit: Int = 3) -> [String] {
+        // Dashes standing alone separate too; a day or a month is never a place ("in August - Madrid").
         let words = text.split(whereSeparator: { " ,?!;()>|".contains($0) })
-            .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: ".:'\"")) }.filter { !$0.isEmpty }
+            .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: ".:'\"")) }
+            .filter { w in w.contains(where: { $0.isLetter || $0.isNumber }) && !Self.monthNames.contains(w.lowercased()) && !Self.dayNames.contains(w.lowercased()) }
         var out: [String] = []
         var i = 0
         while i < words.count && out.count < limit {
