@@ -114,7 +114,7 @@ public struct KeywordFallbackBackend: LLMBackend {
         let text = normalised(input)
         let e = extractor.extract(text)
         let padded = " " + e.words.joined(separator: " ") + " "
-        guard e.locationCount == 0, e.subject == nil, !e.words.contains(where: { lexicon.ordinals[$0] != nil }) else { return nil }
+        guard !e.words.contains(where: { lexicon.ordinals[$0] != nil }) else { return nil }
         var target: String?
         var namedByWords = false
         // "Add Belgium to the comparison as well", "For the nav log: how does it look at 95 kt?": the
@@ -129,8 +129,9 @@ public struct KeywordFallbackBackend: LLMBackend {
             target = named.0
             namedByWords = true
         }
-        // A word pointing back ("it", "there") points at the last answer, unless the turn names the earlier question.
-        if !namedByWords, lexicon.hasCue("deictic", in: padded) { return nil }
+        // A word pointing back ("it", "there") or a place of its own makes the turn about the last answer or a new
+        // question, unless the turn names the earlier question ("In the nav log, insert LFRC after LFRK").
+        if !namedByWords, lexicon.hasCue("deictic", in: padded) || e.locationCount > 0 || e.subject != nil { return nil }
         if target == nil, let t = c.tool, t != last, !c.isFollowUp, context.frames[t] != nil { target = t }
         // "n 36c?" after a DA and then a question about a type: the last tool took the turn but
         // changed nothing; the latest earlier question whose reader changes a value of its frame is meant.
