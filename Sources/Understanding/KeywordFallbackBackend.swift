@@ -75,6 +75,7 @@ public struct KeywordFallbackBackend: LLMBackend {
         var c = classifyTurn(input, context: listContext(input, context))
         if let earlier = earlierFrame(input, c, context) { c = earlier }
         if let clause = followUpClause(input, c, context) { c = clause }
+        sameConditions(input, &c, context)
         if !c.isFollowUp { c = consistent(c, input) }
         // "tell me about the C210": a type designator asked about like an airport is the aircraft,
         // when no airport or place answers to it.
@@ -183,6 +184,24 @@ public struct KeywordFallbackBackend: LLMBackend {
         return PlanningText.first(#" what(?:s| s| is| was)?(?: exactly)?(?: is)? (?:a |an |the )?"# + t + " ", in: folded) != nil
             || PlanningText.first(" " + t + #" (?:is |was )?what(?: exactly)? "#, in: folded) != nil
             || PlanningText.first(" " + t + #" .{0,40}\bwhat (?:is|was) (?:that|it|this)\b"#, in: folded) != nil
+    }
+
+    /// "Density altitude with the same conditions at Samedan": a new question that asks for the
+    /// conditions stated before takes them (temperature, wind, pressure; the runway belongs to the
+    /// old place), from the last question of the same tool or else the last answer.
+    func sameConditions(_ input: String, _ c: inout Classification, _ context: ConversationContext) {
+        guard let tool = c.tool, !c.isFollowUp, let def = catalog.tool(tool) else { return }
+        let folded = " " + TextNormalizer.fold(input) + " "
+        guard [" same conditions ", " same weather ", " same temperature ", " same temp ", " same values ", " same numbers ", " same figures ",
+               " same settings ", " same wind ", " same qnh "].contains(where: folded.contains) else { return }
+        for key in ConversationContext.conditionSlots where key != "runway" && def.properties[key] != nil && c.arguments[key] == nil {
+            guard let v = context.frames[tool]?[key] ?? context.lastArguments[key] ?? context.conditions[key] else { continue }
+            // One pressure: the one stated last.
+            if key == "altimeter_inhg", c.arguments["qnh_hpa"] != nil { continue }
+            if key == "qnh_hpa", c.arguments["altimeter_inhg"] != nil { continue }
+            c.arguments[key] = v
+            c.trace.append("the same \(key) as before")
+        }
     }
 
     /// A request said inside chatter ("German side only, please - the wife wants to see the Black

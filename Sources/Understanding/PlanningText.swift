@@ -215,7 +215,7 @@ public enum PlanningText {
         if let m = first(#"\bfahrenheit\s*(?:of\s*|is\s*)?"# + n + #"(?![\d.])"#, in: text), let f = number(m[1]) {
             found.append(((f - 32) * 5 / 9, m.range))
         }
-        if let m = first(#"\b(?:oat|temp(?:erature)?)\s*(?:of|is|=|:)?\s*"# + n + #"(\s*(?:°\s*f|degrees?\s*f(?:ahrenheit)?|f(?:ahrenheit)?)\b)?"#, in: text), let v = number(m[1]) {
+        if let m = first(#"\b(?:oat|temp(?:erature)?)\s*(?:back\s+)?(?:of|is|=|:|to|at|now|goes\s+to|went\s+to|up\s+to|down\s+to)?\s*"# + n + #"(\s*(?:°\s*f|degrees?\s*f(?:ahrenheit)?|f(?:ahrenheit)?)\b)?"#, in: text), let v = number(m[1]) {
             // "an OAT of 41 °F": the unit after the number still counts.
             found.append((m[2] == nil ? v : (v - 32) * 5 / 9, m.range))
         }
