@@ -16,6 +16,13 @@ extension KeywordFallbackBackend {
     /// nothing the previous tool can use.
     func followUp(_ tool: String, _ previous: Arguments, _ text: String, _ e: Entities) -> Arguments? {
         guard var args = merged(tool, previous, text, e), let def = catalog.tool(tool) else { return nil }
+        // "ete in a TBM 900 instead of 420 kt": a speed named after "instead of" is the one given up.
+        if let r = text.range(of: #"(?i)\b(?:instead of|rather than|in place of)\s+[^,;]+"#, options: .regularExpression),
+           let given = extractor.extract(String(text[r])).cruiseSpeedKts, args["cruise_speed_kts"]?.doubleValue == given {
+            var rest = text
+            rest.replaceSubrange(r, with: " ")
+            if extractor.extract(rest).cruiseSpeedKts != given { args["cruise_speed_kts"] = nil }
+        }
         // A carried value the catalog says a changed one replaces goes ("and the same at LSGS" after
         // a DA for an elevation: the airport replaces the elevation).
         let changed = Dictionary(uniqueKeysWithValues: args.filter { previous[$0.key] != $0.value }.map { ($0.key, $0.value) })

@@ -40,6 +40,8 @@ public enum FlightReference {
         }
         if let r = PlanningIntents.registration(in: unpathed) { return r }
         if let m = PlanningText.first(#"(?<![\w/.~-])([A-Za-z]{4}-[A-Za-z]{4})(?![\w/.-])"#, in: unpathed) { return m[1]?.uppercased() }
+        // "EXAM-07", "SAT-MORNING": a name in capitals joined by a dash, the way flights are named.
+        if let m = PlanningText.first(#"(?<![\w/.~-])([A-Z][A-Z0-9]+(?:-[A-Z0-9]+)+)(?![\w/.-])"#, in: unpathed, caseSensitive: true) { return m[1] }
         return nil
     }
 
