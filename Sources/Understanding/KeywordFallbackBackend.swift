@@ -584,6 +584,16 @@ public struct KeywordFallbackBackend: LLMBackend {
             // "clear in there" after a route search: a place the question itself holds is no item of its list.
             && !(entities.words.contains("there") && ["from_location", "to_location", "location_query"].contains { k in
                 context.lastArguments[k]?.stringValue.map { TextNormalizer.fold($0) == TextNormalizer.fold(referenced ?? "") } ?? false })
+        // "Customs notice at the second one on Saturday?" when the list had no second one: that tool's
+        // question about an airport of the list, which asks which one (never a filter on the list).
+        if referenced == nil, best.met, best.score >= Self.scoreThreshold + 1, best.tool.name != context.lastTool, best.tool.name != "get_airport_details",
+           best.tool.properties["icao"] != nil || best.tool.properties["icao_code"] != nil,
+           entities.words.enumerated().contains(where: { i, w in lexicon.ordinals[w] != nil && i + 1 < entities.words.count && ["one", "airport", "field", "airfield"].contains(entities.words[i + 1]) }) {
+            trace.append("an airport of the list that is not there, with \(best.tool.name)'s words → \(best.tool.name), asking which")
+            var a = arguments(for: best.tool.name, text, entities, context)
+            for slot in ["icao", "icao_code"] { a[slot] = nil }
+            return Classification(tool: best.tool.name, arguments: a, confidence: 0.6, trace: trace)
+        }
         if let last = context.lastTool, isFollowUpShaped || dialogueCue, entities.hasModifiers || dialogueCue || fragment || !entities.countries.isEmpty,
            !otherToolAsked, !looksLikeSQL, !itemOfList {
             var adjusting = entities
