@@ -427,7 +427,7 @@ public enum PlanningText {
 
     /// Arrival delay in hours: "delayed 4 hours", "3h30 late", "90 minutes".
     static func delayHours(in text: String) -> Double? {
-        if let m = first(#"\b(\d{1,2})\s*h\s*(\d{2})\b"#, in: text), let h = number(m[1]), let mins = number(m[2]) { return h + mins / 60 }
+        if let m = first(#"\b(\d{1,2})\s*h\s*(\d{2})\b"#, in: text), let h = number(m[1]), let mins = number(m[2]) { return ((h + mins / 60) * 100).rounded() / 100 }
         // "3 h 30 min", and "1 hour 50", "2 hrs 45": minutes after the hours, with or without their unit.
         if let m = first(#"\b(\d{1,2})\s*(?:hours?|hrs?|h)\s*(?:and\s*)?([0-5]?\d)(?:\s*(?:minutes?|mins?|m))?(?![\d.,:/])(?!\s*(?:days?|d|weeks?|hours?|hrs?|h|kts?|knots|nm|km|ft|%))"#, in: text),
            let h = number(m[1]), let mins = number(m[2]) {

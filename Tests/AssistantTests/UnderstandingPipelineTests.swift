@@ -92,6 +92,31 @@ struct UnderstandingPipelineTests {
         Row(input: "The frequencies and runways of Bâle-Mulhouse, please", tool: "get_airport_details", arguments: ["icao_code": "Bâle-Mulhouse"]),
         Row(input: "Rules for the night flight in Austria?", tool: "answer_rules_question", arguments: ["country_code": "AT"]),
         Row(input: "show me the airspace rules for Spain", tool: "browse_rules", arguments: ["country_code": "ES"]),
+        // Units, counts and waypoint cues written other ways; countries in other languages and in capitals.
+        Row(input: "time enroute LOAG to LJBL at 160 km/h", tool: "calculate_flight_distance", arguments: ["cruise_speed_kts": 86.4]),
+        Row(input: "stopover options between Bergamo and Bolzano, only Italy, 5 max", tool: "find_airports_near_route", arguments: ["max_results": 5]),
+        Row(input: "nav log EGTF LFAT tas 100 fuel 30 litri/ora, res 60", tool: "nav_log", arguments: ["fuel_flow": 30, "fuel_flow_unit": "l/h", "reserve_minutes": 60]),
+        Row(input: "nav log from LIMB to LIPB passing over LIDT, TAS 100", tool: "nav_log", arguments: ["waypoints": .array(["LIMB", "LIDT", "LIPB"])]),
+        Row(input: "nav log for Gap > Sisteron > Vinon at 80 kt", tool: "nav_log", arguments: ["waypoints": .array(["Gap", "Sisteron", "Vinon"])]),
+        Row(input: "airports in Espagne", tool: "search_airports", arguments: ["query": "ES"]),
+        Row(input: "airports near Lyon, french ones only", tool: "find_airports_near_location", arguments: ["location_query": "Lyon", "filters": .object(["country": "FR"])]),
+        Row(input: "how do the VFR rules in Switzerland compare with Italy's?", tool: "compare_rules_between_countries", arguments: ["countries": .array(["CH", "IT"])]),
+        // Aircraft types asked about as things, with their makers.
+        Row(input: "by the way, what exactly is a P28R?", tool: "aircraft_type", arguments: ["designator": "P28R"]),
+        Row(input: "Beechcraft Bonanza specs?", tool: "aircraft_type", arguments: ["designator": "Beechcraft Bonanza"]),
+        // Airlines, delays and notices.
+        Row(input: "Swiss cancelled my Zurich-New York flight 5 days before", tool: "eu261_compensation", arguments: ["airline": "Swiss", "notice_days": 5]),
+        Row(input: "eu261 fra-jfk lh 5h late", tool: "eu261_compensation", arguments: ["airline": "lh", "carrier_region": "eu"]),
+        Row(input: "My flight from Paris to Lisbon arrived 3h30 late. What compensation am I owed?", tool: "eu261_compensation", arguments: ["airline": nil, "delay_hours": 3.5]),
+        Row(input: "Turkish Airlines Istanbul to Berlin 5h late. do EU rules even apply?", tool: "eu261_compensation", arguments: ["from": "Istanbul"]),
+        Row(input: "Lufthansa cancelled my Munich to Lisbon flight the day before departure", tool: "eu261_compensation", arguments: ["cancelled": true, "notice_days": 1]),
+        Row(input: "ams to nice 3h late", tool: "eu261_compensation", arguments: ["from": "ams", "to": "nice", "delay_hours": 3]),
+        Row(input: "FO here, pax asks me: LOT flight WAW-BCN arrived 3h40 late", tool: "eu261_compensation", arguments: ["airline": "LOT", "delay_hours": 3.67]),
+        // The place asked about, not where the flight comes from.
+        Row(input: "customs notice for Ajaccio on a sunday? we'd be arriving from Sardinia", tool: "get_notification_for_airport",
+            arguments: ["icao": "Ajaccio", "day_of_week": "sunday"]),
+        Row(input: "Import the candidate's briefing from /home/exam/brief_EGTK_EGSC.txt for flight EXAM-07", tool: "import_briefing",
+            arguments: ["flight": "EXAM-07"]),
     ]
 
     @Test("one turn: recognizers and slots", arguments: single)
@@ -221,6 +246,35 @@ struct UnderstandingPipelineTests {
         (["aérodromes près de Ajaccio", "with procedures IFR"], "non, forget the IFR, but it must have jet A for the turboprop",
          "find_airports_near_location", ["location_query": "Ajaccio", "filters": .object(["has_jet_a": true])]),
         (["eu261 nice to oslo 4h delay"], "no wait 1.5h", "eu261_compensation", ["delay_hours": 1.5, "to": "oslo"]),
+        // Earlier questions: adjusted after another came between, named as a thing, or gone back to.
+        (["ryanair flight Dublin to Barcelona 5 hours late, compensation?", "how far is Dublin from Barcelona?"], "ok and what if the delay was only 3 hours?",
+         "eu261_compensation", ["from": "Dublin", "to": "Barcelona", "delay_hours": 3, "airline": "ryanair"]),
+        (["How much notice does Le Touquet want for customs?", "And what's the ICAO code for Le Touquet?"],
+         "Going back to the customs question, what about on a Saturday?", "get_notification_for_airport", ["icao": "Le Touquet", "day_of_week": "saturday"]),
+        (["How do the night VFR rules differ between France and the UK?", "Is night VFR allowed in Belgium at all?"], "Add Belgium to the comparison as well.",
+         "compare_rules_between_countries", ["countries": .array(["FR", "GB", "BE"])]),
+        (["nav log EGTK EGBK EGSC EGTK at 95 kt, 9 gph", "take-off distance at EGTK in the C172S, 15 °C"], "Back to the nav log: make it 105 knots.",
+         "nav_log", ["tas_kts": 105, "waypoints": .array(["EGTK", "EGBK", "EGSC", "EGTK"])]),
+        (["Swiss cancelled my Zurich-New York flight 5 days before"], "would it be different with 20 days notice?", "eu261_compensation",
+         ["notice_days": 20, "cancelled": true]),
+        // A follow-up inside chatter; country codes in capitals; corrections by name, unit or place.
+        (["airports near Strasbourg within 30 nm"], "German side only, please - the wife wants to see the Black Forest.", "find_airports_near_location",
+         ["location_query": "Strasbourg", "filters": .object(["country": "DE"])]),
+        (["airports near LFMN"], "FR only", "find_airports_near_location", ["filters": .object(["country": "FR"])]),
+        (["airfields near Briancon"], "sorry I meant Gap", "find_airports_near_location", ["location_query": "Gap"]),
+        (["how far lfmd to lfkc", "and to lfkj"], "from nice instead", "calculate_flight_distance", ["from_location": "nice", "to_location": "LFKJ"]),
+        (["landing distance C172S at Shoreham, 15 degrees, 29.74 inches"], "qnh is actually 1009 hpa, not 29.74", "takeoff_landing_performance",
+         ["qnh_hpa": 1009, "altimeter_inhg": nil]),
+        (["density altitude for 6500 ft elevation at 86F", "altimeter 30.12"], "what about at LSZS instead of 6500 ft", "density_altitude",
+         ["icao": "LSZS", "elevation_ft": nil, "altimeter_inhg": 30.12]),
+        (["nav log EGBJ EGHH at 100 kt, wind 240/12"], "Sorry, I meant 260 at 12 for the wind", "nav_log", ["wind": "260/12"]),
+        // Options taken back, swapped, or carried to a new place.
+        (["stops lfmd-lkpr max leg 2h", "@ 130kt"], "no leg limit", "find_airports_near_route", ["cruise_speed_kts": 130, "max_leg_time_hours": nil]),
+        (["airports near Lugano including large ones"], "leave the big airports out again", "find_airports_near_location", ["include_large_airports": nil]),
+        (["airports near Reims with customs"], "swap the customs filter for hard runway", "find_airports_near_location",
+         ["filters": .object(["has_hard_runway": true])]),
+        (["density altitude at LOWI, 31 °C, QNH 1012"], "Density altitude with the same conditions at Samedan, please.", "density_altitude",
+         ["icao": "Samedan", "temperature_c": 31, "qnh_hpa": 1012]),
     ]
 
     @Test("follow-ups merge into the last frame", arguments: 0..<followUps.count)

@@ -185,4 +185,34 @@ struct PlanningReaderTests {
         PlanningText.profileValues(in: "empty weight 768kg arm 1.02m", into: &a)
         #expect(a["empty_weight"] == .number(768) && a["empty_arm"] == .number(1.02) && a["empty_arm_unit"] == .string("m"))
     }
+
+    @Test("speeds in km/h and mph in knots; reserves in minutes or hours; delays in hours and minutes; notice days")
+    func unitsAndTimes() {
+        #expect(PlanningText.otherUnitSpeed(in: "at 160 km/h in my microlight")?.0 == 86.4)
+        #expect(PlanningText.otherUnitSpeed(in: "cruise 120 mph")?.0 == 104.3)
+        #expect(PlanningText.otherUnitSpeed(in: "wind 20 km/h") == nil)
+        #expect(PlanningText.reserveMinutes(in: "res 60") == 60)
+        #expect(PlanningText.reserveMinutes(in: "1 hour reserve") == 60)
+        #expect(PlanningText.reserveMinutes(in: "reserve 45 min") == 45)
+        #expect(PlanningText.reserveMinutes(in: "reserve of 1.5 h") == 90)
+        #expect(PlanningText.delayHours(in: "and if it had been 1 hour 50?") == 1.83)
+        #expect(PlanningText.delayHours(in: "landed after 2 hrs 45") == 2.75)
+        #expect(PlanningText.delayHours(in: "4 and a half hours late") == 4.5)
+        #expect(PlanningText.delayHours(in: "3h40 late") == 3.67)
+        #expect(PlanningText.noticeDays(in: "cxl 4d notice") == 4)
+        #expect(PlanningText.noticeDays(in: "cancelled the day before departure") == 1)
+        #expect(PlanningText.noticeDays(in: "told us the week before") == 7)
+    }
+
+    @Test("flights named with the word flight, before it, as a registration, a code pair or a dashed name; never chatter or a path")
+    func flights() {
+        #expect(FlightReference.mentioned(in: "back to the EHLE-EKRK flight pls") == "EHLE-EKRK")
+        #expect(FlightReference.mentioned(in: "go back to SP-KAM") == "SP-KAM")
+        #expect(FlightReference.mentioned(in: "diff for flight EHLE-EKRK pls") == "EHLE-EKRK")
+        #expect(FlightReference.mentioned(in: "go back to the saturday flight, SAT-MORNING") == "SAT-MORNING")
+        #expect(FlightReference.mentioned(in: "import ~/briefs/edmo-lowi-v2.txt") == nil)
+        #expect(FlightReference.mentioned(in: "the flight pls") == nil)
+        #expect(FlightReference.named(in: "notams for EGLL on flight G-ONE") == "G-ONE")
+        #expect(FlightReference.named(in: "go back to SP-KAM") == nil)
+    }
 }
