@@ -5,17 +5,19 @@ import Testing
 
 /// The intent evaluation gates the build: `make test` fails when understanding regresses.
 ///
-/// Four held-out splits, never used for fitting or tuning and whose misses are not read:
+/// Five held-out splits, never used for fitting or tuning and whose misses are not read:
 /// `Tests/Eval/test.jsonl` (789 cases, written in an earlier session), `Tests/Eval/test2.jsonl`
-/// (200 cases), `Tests/Eval/test3.jsonl` (260 cases, 110 follow-ups, 60 out of scope) and
-/// `Tests/Eval/test4.jsonl` (280 cases, 124 with a history, 54 out of scope), each written by a
+/// (200 cases), `Tests/Eval/test3.jsonl` (260 cases, 110 follow-ups, 60 out of scope),
+/// `Tests/Eval/test4.jsonl` (280 cases, 124 with a history, 54 out of scope) and
+/// `Tests/Eval/test5.jsonl` (300 cases, 212 with a history, 50 out of scope), each written by a
 /// writer who never saw the code. Measured by this version (tool / frame / follow-up frame /
-/// out-of-scope false accepts): test 0.965 / 0.925 / 0.893 / 0.046, test2 0.975 / 0.935 / 0.920 /
-/// 0.000, test3 0.969 / 0.962 / 0.955 / 0.000, test4 0.971 / 0.904 / 0.903 / 0.037. Each is gated
-/// at the issue-13 targets (0.95 / 0.90 / 0.90 / 0.05) or a little under what it measures where
-/// it is close to or short of them (test's follow-ups, test4's frame), so the gate catches
-/// regressions. The tuning sets (`dev*.jsonl`, read freely) and `ToolCatalog/training/eval.jsonl`
-/// (part of the training data) are held to higher scores: they check that what was fixed stays fixed.
+/// out-of-scope false accepts): test 0.966 / 0.932 / 0.902 / 0.046, test2 0.980 / 0.950 / 0.920 /
+/// 0.000, test3 0.981 / 0.973 / 0.982 / 0.000, test4 0.975 / 0.918 / 0.919 / 0.037, test5 0.940 /
+/// 0.907 / 0.882 / 0.020 (its first measurement: 0.930 / 0.880 / 0.849 / 0.020). Each is gated at
+/// the issue-13 targets (0.95 / 0.90 / 0.90 / 0.05) or a little under what it measures where it
+/// is short of them (test5), so the gate catches regressions. The tuning sets (`dev*.jsonl`, read
+/// freely) and `ToolCatalog/training/eval.jsonl` (part of the training data) are held to higher
+/// scores: they check that what was fixed stays fixed.
 @Suite("Evaluation gate")
 struct EvalGateTests {
     /// One held-out split: its file, the least it must hold, and its floors (and false-accept ceiling).
@@ -27,10 +29,11 @@ struct EvalGateTests {
     }
 
     static let splits = [
-        Split(file: "test", minCases: 600, minHistory: 150, minOutOfScope: 100, tool: 0.95, frame: 0.91, followUp: 0.88, falseAccepts: 0.05),
-        Split(file: "test2", minCases: 200, minHistory: 0, minOutOfScope: 0, tool: 0.95, frame: 0.90, followUp: 0.90, falseAccepts: 0.05),
-        Split(file: "test3", minCases: 250, minHistory: 0, minOutOfScope: 50, tool: 0.95, frame: 0.93, followUp: 0.92, falseAccepts: 0.05),
-        Split(file: "test4", minCases: 280, minHistory: 120, minOutOfScope: 50, tool: 0.95, frame: 0.89, followUp: 0.89, falseAccepts: 0.05),
+        Split(file: "test", minCases: 600, minHistory: 150, minOutOfScope: 100, tool: 0.95, frame: 0.92, followUp: 0.90, falseAccepts: 0.05),
+        Split(file: "test2", minCases: 200, minHistory: 0, minOutOfScope: 0, tool: 0.95, frame: 0.92, followUp: 0.90, falseAccepts: 0.05),
+        Split(file: "test3", minCases: 250, minHistory: 0, minOutOfScope: 50, tool: 0.95, frame: 0.95, followUp: 0.95, falseAccepts: 0.05),
+        Split(file: "test4", minCases: 280, minHistory: 120, minOutOfScope: 50, tool: 0.95, frame: 0.90, followUp: 0.90, falseAccepts: 0.05),
+        Split(file: "test5", minCases: 300, minHistory: 200, minOutOfScope: 50, tool: 0.93, frame: 0.90, followUp: 0.87, falseAccepts: 0.05),
     ]
 
     @Test("each held-out split meets its floors", arguments: splits)
@@ -51,17 +54,17 @@ struct EvalGateTests {
         #expect(report.oosFalseAcceptRate <= falseAccepts, "out-of-scope false accepts \(report.oosFalseAcceptRate)")
     }
 
-    @Test("tuning sets together: tool ≥ 0.97, frame ≥ 0.94, follow-up frame ≥ 0.94, out-of-scope false accepts ≤ 0.02")
+    @Test("tuning sets together: tool ≥ 0.97, frame ≥ 0.95, follow-up frame ≥ 0.95, out-of-scope false accepts ≤ 0.02")
     func tuning() throws {
         var cases: [EvalCase] = []
-        for name in ["dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11"] {
+        for name in ["dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13"] {
             cases += try Evaluation.load(Fixtures.resources.root.appendingPathComponent("Tests/Eval/\(name).jsonl"))
         }
-        #expect(cases.count >= 2700)
+        #expect(cases.count >= 3300)
         let report = Evaluation.run(cases, environment: try Fixtures.environment())
         #expect(report.toolAccuracy >= 0.97, "tool accuracy \(report.toolAccuracy); misses: \(report.errors.prefix(10).map { "\($0.id) \($0.input)" })")
-        #expect(report.frameExactMatch >= 0.94, "frame exact match \(report.frameExactMatch)")
-        #expect(report.followUpFrameExactMatch >= 0.94, "follow-up frame exact match \(report.followUpFrameExactMatch)")
+        #expect(report.frameExactMatch >= 0.95, "frame exact match \(report.frameExactMatch)")
+        #expect(report.followUpFrameExactMatch >= 0.95, "follow-up frame exact match \(report.followUpFrameExactMatch)")
         #expect(report.oosFalseAcceptRate <= 0.02, "out-of-scope false accepts \(report.oosFalseAcceptRate)")
     }
 
