@@ -429,6 +429,9 @@ extension KeywordFallbackBackend {
         }
         // "add Guernsey as a stop in between": a route of two ends has one place to put it.
         if words.contains("between"), named.isEmpty, waypoints.count == 2 { out.insert(new, at: 1); return out }
+        // "add EDSB at the beginning", "tack Haverfordwest on the end".
+        if [" at the beginning ", " at the start ", " to the start ", " in front ", " as the first "].contains(where: padded.contains) { out.insert(new, at: 0); return out }
+        if [" at the end ", " on the end ", " to the end ", " at the finish ", " as the last "].contains(where: padded.contains) { out.append(new); return out }
         return nil
     }
 

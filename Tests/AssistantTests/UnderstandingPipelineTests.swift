@@ -273,6 +273,9 @@ struct UnderstandingPipelineTests {
         (["airports near Lugano including large ones"], "leave the big airports out again", "find_airports_near_location", ["include_large_airports": nil]),
         (["airports near Reims with customs"], "swap the customs filter for hard runway", "find_airports_near_location",
          ["filters": .object(["has_hard_runway": true])]),
+        (["nav log EDTF EDTD EDNY at 100 kt"], "Add EDSB at the beginning, I start in Karlsruhe", "nav_log",
+         ["waypoints": .array(["EDSB", "EDTF", "EDTD", "EDNY"])]),
+        (["nav log EDTF EDTD EDNY at 100 kt"], "tack EGFH on the end", "nav_log", ["waypoints": .array(["EDTF", "EDTD", "EDNY", "EGFH"])]),
         (["density altitude at LOWI, 31 °C, QNH 1012"], "Density altitude with the same conditions at Samedan, please.", "density_altitude",
          ["icao": "Samedan", "temperature_c": 31, "qnh_hpa": 1012]),
     ]
