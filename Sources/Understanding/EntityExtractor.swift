@@ -240,7 +240,12 @@ public struct EntityExtractor: Sendable {
             guard t.count == 3 || t.count == 4, u.allSatisfy({ $0.isASCII && $0.isLetter }), !lexicon.commonWords.contains(t.lowercased()) else { return false }
             return t.count == 3 ? repository.isIATACode(u) : repository.isAirportCode(u)
         }
-        func joiner(_ j: Int) -> Bool { tokens.indices.contains(j) && ["to", "and"].contains(tokens[j].lowercased()) }
+        // "stn to bva", "between stn and bva"; a bare "and" joins words ("man and boy"), not codes.
+        func joiner(_ j: Int) -> Bool {
+            guard tokens.indices.contains(j) else { return false }
+            let w = tokens[j].lowercased()
+            return w == "to" || w == "and" && j >= 2 && tokens[j - 2].lowercased() == "between"
+        }
         func iata(_ j: Int) -> Bool { tokens.indices.contains(j) && tokens[j].count == 3 && code(j) }
         // "ory bcn 3 hrs late": two IATA codes side by side are a pair too.
         if tokens[i].count == 3, code(i), iata(i + 1) || iata(i - 1) { return true }

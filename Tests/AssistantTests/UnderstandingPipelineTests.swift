@@ -111,6 +111,9 @@ struct UnderstandingPipelineTests {
         Row(input: "Turkish Airlines Istanbul to Berlin 5h late. do EU rules even apply?", tool: "eu261_compensation", arguments: ["from": "Istanbul"]),
         Row(input: "Lufthansa cancelled my Munich to Lisbon flight the day before departure", tool: "eu261_compensation", arguments: ["cancelled": true, "notice_days": 1]),
         Row(input: "ams to nice 3h late", tool: "eu261_compensation", arguments: ["from": "ams", "to": "nice", "delay_hours": 3]),
+        // "man and boy" joins two words, not the IATA codes MAN and BOY.
+        Row(input: "airfields within 20 nm of Manchester Barton, I have flown there man and boy", tool: "find_airports_near_location",
+            arguments: ["location_query": "Manchester Barton", "max_distance_nm": 20]),
         Row(input: "FO here, pax asks me: LOT flight WAW-BCN arrived 3h40 late", tool: "eu261_compensation", arguments: ["airline": "LOT", "delay_hours": 3.67]),
         // The place asked about, not where the flight comes from.
         Row(input: "customs notice for Ajaccio on a sunday? we'd be arriving from Sardinia", tool: "get_notification_for_airport",
