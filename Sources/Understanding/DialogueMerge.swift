@@ -17,7 +17,7 @@ extension KeywordFallbackBackend {
     func followUp(_ tool: String, _ previous: Arguments, _ text: String, _ e: Entities) -> Arguments? {
         guard var args = merged(tool, previous, text, e), let def = catalog.tool(tool) else { return nil }
         // "ete in a TBM 900 instead of 420 kt": a speed named after "instead of" is the one given up.
-        if let r = text.range(of: #"(?i)\b(?:instead of|rather than|in place of)\s+[^,;]+"#, options: .regularExpression),
+        if let r = text.range(of: Self.insteadOfClause, options: .regularExpression),
            let given = extractor.extract(String(text[r])).cruiseSpeedKts, args["cruise_speed_kts"]?.doubleValue == given {
             var rest = text
             rest.replaceSubrange(r, with: " ")
@@ -29,6 +29,9 @@ extension KeywordFallbackBackend {
         for (k, v) in args where previous[k] == v && def.intent.isReplaced(k, by: changed) { args[k] = nil }
         return args
     }
+
+    /// The clause a turn gives up ("instead of customs", "rather than 420 kt"), to the next comma.
+    static let insteadOfClause = #"(?i)\b(?:instead of|rather than|in place of)\s+[^,;]+"#
 
     /// The merge itself (see `followUp`).
     func merged(_ tool: String, _ previous: Arguments, _ text: String, _ e: Entities) -> Arguments? {
@@ -125,8 +128,8 @@ extension KeywordFallbackBackend {
             let (clearClause, addClause) = clauses(of: text)
             let clearing = addClause.isEmpty ? e : extractor.extract(clearClause)
             var named = lexicon.filtersNamed(by: clearing.words, phrased: clearing.filters.keys)
-            if !addClause.isEmpty {
-                let adding = extractor.extract(addClause)
+            let adding = addClause.isEmpty ? nil : extractor.extract(addClause)
+            if let adding {
                 for (k, v) in adding.filters where !named.contains(k) { filters[k] = v; changed = true }
                 // "only the Dutch ones, the German ones I don't need": the other clause names the country kept.
                 if props["filters"] != nil, let c = adding.countries.first, !clearing.countries.contains(c) {
@@ -138,7 +141,7 @@ extension KeywordFallbackBackend {
                 }
             }
             // "remove the Czech-only restriction": a country named while clearing is the country filter.
-            if !clearing.countries.isEmpty, addClause.isEmpty || extractor.extract(addClause).countries.isEmpty { named.insert("country") }
+            if !clearing.countries.isEmpty, adding?.countries.isEmpty ?? true { named.insert("country") }
             for k in named where filters[k] != nil { filters[k] = nil; changed = true }
             // Options of the question itself ("no leg limit", "forget the big airports") are taken back the same way.
             for k in named where k != "filters" && filters[k] == nil && args[k] != nil { args[k] = nil; changed = true }
@@ -150,7 +153,7 @@ extension KeywordFallbackBackend {
             var named = e.filters
             // "swap the customs filter for hard runway": the filters named before "for" are the ones replaced.
             let swapped = text.range(of: #"(?i)\b(?:swap|replace|exchange|change)\s+(?:the\s+)?[^,;]+?\s+(?=(?:for|with|by)\s)"#, options: .regularExpression)
-            if let r = text.range(of: #"(?i)\b(?:instead of|rather than|in place of)\s+([^,;]+)"#, options: .regularExpression) ?? swapped {
+            if let r = text.range(of: Self.insteadOfClause, options: .regularExpression) ?? swapped {
                 let clause = extractor.extract(String(text[r]))
                 // A filter word named without its phrase ("the customs filter") names that filter too.
                 replaced = lexicon.filtersNamed(by: clause.words, phrased: clause.filters.keys)
@@ -610,11 +613,9 @@ extension KeywordFallbackBackend {
             // name ("from nice instead"): the cue says a place follows.
             let common = lexicon.commonWords.contains(span.lowercased())
             guard span.count >= 3 else { continue }
-            let reading = extractor.resolver.readings(of: span, limit: 1).first
+            if let reading = extractor.resolver.readings(of: span, limit: 1).first, !common || reading.exact && !span.contains(" ") { return span }
             // The resolver reads no common word typed in lower case; the town table still knows "nice".
-            let town = common && extractor.isCityName(span)
-            if let reading, !common || reading.exact && !span.contains(" ") { return span }
-            if town { return span }
+            if common, extractor.isCityName(span) { return span }
         }
         return nil
     }

@@ -169,7 +169,7 @@ public struct EntityExtractor: Sendable {
         e.words = folded.split(separator: " ").map(String.init)
         extractCodes(text, into: &e)
         // "Sweden's rules", "with Italy's": a possessive names the country.
-        extractCountries(text.contains("s ") || text.contains("s?") || text.hasSuffix("s")
+        extractCountries(text.contains("'s") || text.contains("’s")
                          ? " " + TextNormalizer.fold(text.replacingOccurrences(of: #"['’]s\b"#, with: "", options: .regularExpression)) + " " : folded, into: &e)
         // "FR only", "CH side only", "add CH too": a country's ISO code typed in capitals (never
         // one that is also an English word in capitals: AT, IT, BE, NO, IS, IN, ME).
@@ -189,10 +189,11 @@ public struct EntityExtractor: Sendable {
         if let (name, region) = airlineRegion(in: text, folded: folded) {
             e.airline = name; e.carrierRegion = region
             // "Turkish Airlines Istanbul to Berlin": the country in an airline's name is no country asked about.
-            let inName = Set(TextNormalizer.fold(name).split(separator: " ").compactMap { countries.code(forFolded: String($0)) })
-            if !inName.isEmpty, folded.components(separatedBy: " " + TextNormalizer.fold(name) + " ").count == 2 {
+            let foldedName = TextNormalizer.fold(name)
+            let inName = Set(foldedName.split(separator: " ").compactMap { countries.code(forFolded: String($0)) })
+            if !inName.isEmpty, folded.components(separatedBy: " " + foldedName + " ").count == 2 {
                 var rest = Entities()
-                extractCountries(folded.replacingOccurrences(of: " " + TextNormalizer.fold(name) + " ", with: " "), into: &rest)
+                extractCountries(folded.replacingOccurrences(of: " " + foldedName + " ", with: " "), into: &rest)
                 e.countries = e.countries.filter { !inName.contains($0) || rest.countries.contains($0) }
             }
         }
@@ -547,7 +548,7 @@ public struct EntityExtractor: Sendable {
                 let lowerBrand = phrase.count >= 5 && !phrase.contains(" ") && !isKnownPlace(phrase)
                 // "eu261 fra-jfk lh 5h late": an airline's two-letter code in lower case, in a question about compensation.
                 let lowerCode = n == 1 && phrase.count == 2 && phrase == phrase.lowercased() && phrase.allSatisfy(\.isLetter)
-                    && !Self.functionWords.contains(phrase) && !Self.twoLetterWords.contains(phrase) && !lexicon.commonWords.contains(phrase) && [" eu261", " uk261", " compensation"].contains(where: { folded.contains($0) })
+                    && !Self.twoLetterWords.contains(phrase) && !lexicon.commonWords.contains(phrase) && [" eu261", " uk261", " compensation"].contains(where: { folded.contains($0) })
                 guard phrase.count >= 2, n > 1 || lowerCode || ((phrase.first?.isUppercase == true || afterCue || lowerBrand) && !lexicon.commonWords.contains(phrase.lowercased())) else { continue }
                 if let r = airlineRegionLookup(lowerCode ? phrase.uppercased() : phrase) {
                     // "with Emirates... no sorry, with TAP": after a correction, the later airline is meant.

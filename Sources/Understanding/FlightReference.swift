@@ -7,7 +7,7 @@ public enum FlightReference {
     /// Words after "flight" that are chatter or grammar, never a flight's name ("flight pls").
     static let notNames: Set<String> = ["please", "pls", "plz", "thanks", "thx", "again", "now", "then", "instead", "too", "also", "is", "was",
                                         "and", "or", "the", "a", "to", "from", "for", "with", "of", "in", "on", "briefing", "notams", "changes",
-                                        "plan", "please.", "i", "we", "it", "that", "this", "as", "pls.", "?"]
+                                        "plan", "i", "we", "it", "that", "this", "as"]
 
     /// The flight named with a preposition before "flight" ("on flight G-ONE", "use flight X"),
     /// or in "make X the current flight" / "set current flight to X"; nil otherwise. This is the

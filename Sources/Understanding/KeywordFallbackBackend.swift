@@ -194,14 +194,23 @@ public struct KeywordFallbackBackend: LLMBackend {
         let folded = " " + TextNormalizer.fold(input) + " "
         guard [" same conditions ", " same weather ", " same temperature ", " same temp ", " same values ", " same numbers ", " same figures ",
                " same settings ", " same wind ", " same qnh "].contains(where: folded.contains) else { return }
-        for key in ConversationContext.conditionSlots where key != "runway" && def.properties[key] != nil && c.arguments[key] == nil {
-            guard let v = context.frames[tool]?[key] ?? context.lastArguments[key] ?? context.conditions[key] else { continue }
-            // One pressure: the one stated last.
-            if key == "altimeter_inhg", c.arguments["qnh_hpa"] != nil { continue }
-            if key == "qnh_hpa", c.arguments["altimeter_inhg"] != nil { continue }
-            c.arguments[key] = v
-            c.trace.append("the same \(key) as before")
+        let carried = carryConditions(def, into: &c.arguments, from: [context.frames[tool] ?? [:], context.lastArguments, context.conditions], except: ["runway"])
+        c.trace += carried.map { "the same \($0) as before" }
+    }
+
+    /// Fills the conditions (`ConversationContext.conditionSlots` but `except`) that `def` takes and
+    /// `args` lacks from the first of `sources` holding each; one pressure only (a QNH or an
+    /// altimeter setting, never both). Returns the keys filled.
+    @discardableResult
+    func carryConditions(_ def: ToolDefinition, into args: inout Arguments, from sources: [Arguments], except: Set<String> = []) -> [String] {
+        var filled: [String] = []
+        for key in ConversationContext.conditionSlots where !except.contains(key) && def.properties[key] != nil && args[key] == nil {
+            if key == "qnh_hpa" && args["altimeter_inhg"] != nil || key == "altimeter_inhg" && args["qnh_hpa"] != nil { continue }
+            guard let v = sources.lazy.compactMap({ $0[key] }).first else { continue }
+            args[key] = v
+            filled.append(key)
         }
+        return filled
     }
 
     /// A request said inside chatter ("German side only, please - the wife wants to see the Black
@@ -1035,11 +1044,7 @@ public struct KeywordFallbackBackend: LLMBackend {
         if tool != context.lastTool, let def = catalog.tool(tool), let subject = context.subject,
            let place = ConversationContext.placeSlots.lazy.compactMap({ args[$0]?.stringValue }).first,
            TextNormalizer.fold(place) == TextNormalizer.fold(subject) {
-            let pressureGiven = args["qnh_hpa"] != nil || args["altimeter_inhg"] != nil
-            for key in ConversationContext.conditionSlots where def.properties[key] != nil && args[key] == nil {
-                if pressureGiven, key == "qnh_hpa" || key == "altimeter_inhg" { continue }
-                if let v = context.lastArguments[key] ?? context.conditions[key] { args[key] = v }
-            }
+            carryConditions(def, into: &args, from: [context.lastArguments, context.conditions])
             // "crosswind on that runway if it gusts 20?": part of the carried wind changed.
             if def.properties["wind"] != nil, args["wind"] == context.lastArguments["wind"],
                let old = args["wind"]?.stringValue.flatMap(PlanningText.parseWind),
