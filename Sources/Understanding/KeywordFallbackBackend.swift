@@ -502,6 +502,11 @@ public struct KeywordFallbackBackend: LLMBackend {
             // Naming what a tool needs is evidence for it: two places for the route tools.
             if met && tool.intent.needs == "two_locations" && score > 0 { score += 1.5 }
             if met && tool.intent.needs == "two_countries" && score > 0 { score += 1.5 }
+            // A day of the week is read by one tool only (the customs notice): with customs named
+            // ("Zoll on Saturday there?") it is that tool's question, not a filter on a search.
+            if entities.dayOfWeek != nil, tool.properties["day_of_week"] != nil {
+                score += entities.filters["point_of_entry"] != nil && entities.distanceNM == nil && entities.routeFrom == nil ? 2.5 : 1
+            }
             scored.append((tool, met ? score : score * 0.3, met))
         }
         scored.sort { $0.score > $1.score }

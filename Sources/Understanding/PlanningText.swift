@@ -312,7 +312,8 @@ public enum PlanningText {
 
     /// Fuel flow and its unit (`l/h` or `usgal/h`; nil unit when only "fuel flow 9" was typed).
     static func fuelFlow(in text: String) -> (Double, String?, Range<String.Index>)? {
-        let n = #"(\d{1,3}(?:\.\d+)?)"#
+        // A jet burns four figures an hour ("ff 1100 l/h"): never read the last three digits alone.
+        let n = #"(?<![\d.])(\d{1,5}(?:\.\d+)?)"#
         if let m = first(n + #"\s*(?:l/h|l/hr|lph|ltr/h|l\s+per\s+hour|lit(?:re|er)s?\s*(?:/|per|an|a|each)\s*h(?:ou)?r?)\b"#, in: text), let v = number(m[1]) {
             return (v, "l/h", m.range)
         }
