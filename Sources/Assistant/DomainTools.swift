@@ -131,7 +131,9 @@ enum NotamIntents {
             if w.contains("ignore") || w.contains("ignored") || w.contains("hide") { a["status"] = "ignored" }
             else if w.contains("important") || w.contains("flag") || w.contains("star") { a["status"] = "important" }
             else if w.contains("read") || w.contains("seen") || w.contains("done") { a["status"] = "read" }
-            if w.contains("everywhere") || w.contains("globally") || w.contains("always") || text.lowercased().contains("all flights") { a["global"] = true }
+            // "for every flight", "on all my flights", "everywhere": the status holds for every briefing.
+            if w.contains("everywhere") || w.contains("globally") || w.contains("always")
+                || PlanningText.first(#"\b(?:all|every|each|any)\s+(?:of\s+)?(?:my\s+|the\s+|our\s+)?(?:flights?|briefings?)\b"#, in: text) != nil { a["global"] = true }
             if let colon = text.firstIndex(of: ":") {
                 let note = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
                 if !note.isEmpty { a["note"] = .string(note) }

@@ -1,3 +1,4 @@
+import AirportData
 import Foundation
 
 /// The recognizer for flights named in a question: the name a briefing was imported under
@@ -7,7 +8,7 @@ public enum FlightReference {
     /// Words after "flight" that are chatter or grammar, never a flight's name ("flight pls").
     static let notNames: Set<String> = ["please", "pls", "plz", "thanks", "thx", "again", "now", "then", "instead", "too", "also", "is", "was",
                                         "and", "or", "the", "a", "to", "from", "for", "with", "of", "in", "on", "briefing", "notams", "changes",
-                                        "plan", "i", "we", "it", "that", "this", "as"]
+                                        "plan", "i", "we", "it", "that", "this", "as", "into", "back", "again", "out", "name", "named", "called"]
 
     /// The flight named with a preposition before "flight" ("on flight G-ONE", "use flight X"),
     /// or in "make X the current flight" / "set current flight to X"; nil otherwise. This is the
@@ -31,7 +32,7 @@ public enum FlightReference {
     public static func mentioned(in text: String) -> String? {
         if let n = named(in: text) { return n }
         let unpathed = text.split(separator: " ").filter { !($0.contains("/") && ($0.contains(".") || $0.hasPrefix("~") || $0.hasPrefix("/"))) }.joined(separator: " ")
-        for m in PlanningText.all(#"\bflight\s+["']?([^\s"'?!,]+)"#, in: unpathed).reversed() {
+        for m in PlanningText.all(#"\bflight\s+(?:name\s+|named\s+|called\s+)?["']?([^\s"'?!,]+)"#, in: unpathed).reversed() {
             if let name = clean(m[1]) { return name }
         }
         if let m = PlanningText.first(#"\b(?:the|my|our|that)\s+["']?([^\s"'?!,]+)["']?\s+flight\b"#, in: unpathed), let name = clean(m[1]),
@@ -51,5 +52,85 @@ public enum FlightReference {
         let name = raw.trimmingCharacters(in: CharacterSet(charactersIn: ".:;"))
         guard !name.isEmpty, !notNames.contains(name.lowercased()) else { return nil }
         return name
+    }
+}
+
+extension FlightReference {
+    /// Words of a turn that say nothing about which flight ("back to the saturday one").
+    static let chatter: Set<String> = ["the", "one", "ones", "flight", "flights", "briefing", "back", "switch", "change", "return", "again", "and",
+                                       "please", "pls", "to", "go", "on", "flip", "swap", "use", "select", "that", "this", "now", "for", "of",
+                                       "then", "brief", "txt", "pdf", "notams", "notam", "briefings", "file", "home", "downloads", "trip",
+                                       "trips", "righto", "okay", "let", "lets", "with", "from", "into", "let's", "what", "whats", "changed", "since",
+                                       "last", "time", "new", "any", "anything", "about", "airport", "aerodrome", "airfield", "international", "field", "saint", "sainte"]
+
+    /// Days of the week, read as their three-letter forms on both sides ("saturday's flight" is the
+    /// one imported from `brief_sat.txt`).
+    static let dayStems = ["monday": "mon", "tuesday": "tue", "wednesday": "wed", "thursday": "thu", "friday": "fri", "saturday": "sat", "sunday": "sun"]
+
+    /// A flight word or name token in its comparable form (folded, a day as its three letters).
+    static func stem(_ word: String) -> String {
+        var w = word
+        if w.hasSuffix("s"), dayStems[String(w.dropLast())] != nil { w = String(w.dropLast()) }
+        return dayStems[w] ?? w
+    }
+
+    /// The tokens of a flight's name and files ("LFKC-LIPE", "~/trips/day2.txt" → lfkc, lipe, trips, day2, txt).
+    static func tokens(_ flight: ConversationContext.BriefedFlight) -> Set<String> {
+        let text = ([flight.name] + flight.paths).joined(separator: " ")
+        return Set(TextNormalizer.fold(text).split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map { stem(String($0)) })
+    }
+
+    /// The known flight a turn points at without typing its name: by an airport code of its name
+    /// ("the LIPE one", "the flight into Calvi" once Calvi is read as LFKC), by a word of its name or
+    /// file ("saturday's", "the southbound one", "the terug flight"), by its place in the order of
+    /// import ("the first", "the middle one", "the last one"), or against the current flight ("the
+    /// previous one", "the other flight"). `words` are the turn's folded words, `codes` the airport
+    /// codes it names. Nil when nothing points at exactly one flight.
+    /// `placeWords` gives the folded words of an airport code's name and town, so that "the flight
+    /// into Calvi" finds the flight named with LFKC.
+    public static func referred(words: [String], codes: [String], flights: [ConversationContext.BriefedFlight], current: [String],
+                                placeWords: (String) -> Set<String> = { _ in [] }) -> String? {
+        guard !flights.isEmpty else { return nil }
+        let names = flights.map(\.name)
+        // The words of a flight's name, folded ("EGTF-LFKC" → egtf, lfkc).
+        let parts = { (f: ConversationContext.BriefedFlight) in TextNormalizer.fold(f.name).split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init) }
+        var codes = codes
+        // A town or airport named in words stands for the codes of the flights' names it belongs to.
+        if codes.isEmpty {
+            let said = Set(words.filter { $0.count >= 4 && !chatter.contains($0) })
+            let nameCodes = Set(flights.flatMap { parts($0).map { $0.uppercased() } }.filter { $0.count == 4 })
+            codes = nameCodes.filter { !placeWords($0).isDisjoint(with: said) }.sorted()
+        }
+        // An airport of the flight's name; "into"/"to" prefers the flight that ends there, "from" the one that starts there.
+        for code in codes {
+            let holding = flights.filter { parts($0).contains(code.lowercased()) }
+            if holding.count == 1 { return holding[0].name }
+            if holding.count > 1 {
+                if words.contains(where: { ["into", "to", "arriving", "inbound"].contains($0) }),
+                   let f = holding.first(where: { parts($0).last == code.lowercased() }) { return f.name }
+                if words.contains(where: { ["from", "out", "leaving", "departing", "outbound"].contains($0) }),
+                   let f = holding.first(where: { parts($0).first == code.lowercased() }) { return f.name }
+            }
+        }
+        // A word of the name or of a file read for it, naming one flight only.
+        let significant = words.map(stem).filter { $0.count >= 3 && !chatter.contains($0) && Int($0) == nil }
+        let tokenSets = flights.map(tokens)
+        for w in significant {
+            let matching = flights.indices.filter { i in
+                tokenSets[i].contains { t in t == w || t.count >= 4 && w.hasPrefix(t) || w.count >= 4 && t.hasPrefix(w) }
+            }
+            if matching.count == 1 { return flights[matching[0]].name }
+        }
+        let now = current.last
+        if words.contains("other") {
+            if names.count == 2 { return names.first { $0 != now } }
+            if current.count >= 2 { return current[current.count - 2] }
+        }
+        if words.contains("previous") || words.contains("before"), current.count >= 2 { return current[current.count - 2] }
+        let ordinals = ["first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3]
+        if let i = words.lazy.compactMap({ ordinals[$0] }).first { return i < names.count ? names[i] : nil }
+        if words.contains("middle"), names.count % 2 == 1, names.count >= 3 { return names[names.count / 2] }
+        if words.contains(where: { ["last", "latest", "newest"].contains($0) }) { return names.last }
+        return nil
     }
 }

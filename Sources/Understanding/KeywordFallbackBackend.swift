@@ -77,6 +77,7 @@ public struct KeywordFallbackBackend: LLMBackend {
         if let clause = followUpClause(input, c, context) { c = clause }
         sameConditions(input, &c, context)
         if !c.isFollowUp { c = consistent(c, input) }
+        briefedFlights(input, &c, context)
         // "tell me about the C210": a type designator asked about like an airport is the aircraft,
         // when no airport or place answers to it.
         if let slot = ["get_airport_details": "icao_code", "search_airports": "query"][c.tool ?? ""],
@@ -175,6 +176,70 @@ public struct KeywordFallbackBackend: LLMBackend {
         }
         again.trace.append("a follow-up of the earlier \(tool) question")
         return again
+    }
+
+    /// Flights named by reference once briefings were imported: "back to the first one", "switch to
+    /// the other flight", "the saturday flight", "the flight into Calvi" select or name that flight
+    /// (`FlightReference.referred`); "reload it from PATH, same flight" keeps the current flight;
+    /// "call that flight HB-ZKA" names the last briefing imported; "the same for flight X" asks the
+    /// last briefing question again for flight X.
+    func briefedFlights(_ input: String, _ c: inout Classification, _ context: ConversationContext) {
+        guard !context.flights.isEmpty || context.lastBriefingPath != nil else { return }
+        let e = extractor.extract(normalised(input))
+        let words = e.words
+        let padded = " " + words.joined(separator: " ") + " "
+        let known = Set(context.flights.map(\.name))
+        let typed = FlightReference.mentioned(in: input)
+        let typedKnown = typed.map(known.contains) ?? false
+        let switching = words.contains { ["back", "switch", "change", "return", "flip", "swap", "select", "use", "go"].contains($0) }
+        let pointing = words.contains { ["one", "flight", "briefing", "other", "previous"].contains($0) }
+            || words.contains { FlightReference.dayStems[FlightReference.stem($0)] != nil || FlightReference.dayStems.values.contains(FlightReference.stem($0)) }
+        let repository = extractor.repository
+        let referred = {
+            FlightReference.referred(words: words, codes: e.airportCodes, flights: context.flights, current: context.currentFlights) { code in
+                guard let a = try? repository.airport(code: code) else { return [] }
+                return Set(TextNormalizer.fold(a.name + " " + (a.municipality ?? "")).split(whereSeparator: { !$0.isLetter }).map(String.init))
+            }
+        }
+        // "call that flight HB-ZKA", "tag that briefing as flight HB-ZKC": the last file imported gets the name.
+        if e.paths.isEmpty, let path = context.lastBriefingPath, let name = typed, !typedKnown,
+           PlanningText.first(#"\b(?:call|name|tag|label|record|file|register|save)\b"#, in: padded) != nil,
+           words.contains(where: { ["flight", "briefing", "it", "that", "this"].contains($0) }) {
+            c = Classification(tool: "import_briefing", arguments: ["path": .string(path), "flight": .string(name)], confidence: 0.8, isFollowUp: true,
+                               trace: c.trace + ["the last briefing imported (\(path)) named \(name)"])
+            return
+        }
+        // "reload it from PATH, same flight": a new file for the current flight.
+        if c.tool == "import_briefing", c.arguments["flight"] == nil, padded.contains(" same flight "), let now = context.currentFlights.last {
+            c.arguments["flight"] = .string(now)
+            c.trace.append("the same flight → \(now)")
+            return
+        }
+        // "Please show the same for flight EDDS-EDNY": the last briefing question, for that flight.
+        if typedKnown, let name = typed, padded.contains(" same "), let last = context.lastTool, last != "select_flight",
+           catalog.tool(last)?.properties["flight"] != nil, c.tool == "select_flight" || c.tool == last {
+            var args = context.lastArguments
+            args["flight"] = .string(name)
+            c = Classification(tool: last, arguments: args, confidence: 0.8, isFollowUp: true, trace: c.trace + ["the same \(last) question for flight \(name)"])
+            return
+        }
+        guard !typedKnown, pointing || c.tool == "select_flight" else { return }
+        if c.tool == "select_flight" {
+            if let name = referred() {
+                c.arguments["flight"] = .string(name)
+                c.trace.append("flight referred to → \(name)")
+            }
+        } else if let tool = c.tool, ["briefing_changes", "notams_for_airport"].contains(tool), words.contains("flight"), !switching,
+                  c.arguments["flight"].map({ !known.contains($0.stringValue ?? "") }) ?? true, let name = referred() {
+            // "owt changed on the saturday flight since last time?"
+            c.arguments["flight"] = .string(name)
+            c.trace.append("flight referred to → \(name)")
+        } else if switching, e.paths.isEmpty, typed == nil, c.tool == nil || Self.notamTools.contains(c.tool ?? "") || c.tool == "get_airport_details",
+                  context.lastTool.map({ Self.notamTools.contains($0) || $0 == "select_flight" }) == true || words.contains("flight"),
+                  let name = referred() {
+            // "back to the first one", "swap to the flight into Calvi", "and back to sunday's again".
+            c = Classification(tool: "select_flight", arguments: ["flight": .string(name)], confidence: 0.8, trace: c.trace + ["flight referred to → \(name)"])
+        }
     }
 
     /// Whether the folded, padded turn asks what the aircraft type `type` (folded) is: "what's a

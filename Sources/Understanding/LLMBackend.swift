@@ -64,6 +64,22 @@ public struct ConversationContext: Sendable, Equatable {
     /// an aircraft and names none uses it ("w&b for it" after a take-off distance in G-EZRA).
     public var aircraft: JSONValue?
 
+    /// The flights briefings were imported for, in the order each was first imported ("the
+    /// first flight", "the saturday one", "the LIPE one").
+    public var flights: [BriefedFlight] = []
+    /// Flight names in the order they became current (by an import or a selection), latest last
+    /// ("the previous one", "the other flight").
+    public var currentFlights: [String] = []
+    /// The file of the last briefing imported, named or not ("call that flight HB-ZKA").
+    public var lastBriefingPath: String?
+
+    /// A flight a briefing was imported for: its name and the files read for it, oldest first.
+    public struct BriefedFlight: Sendable, Equatable {
+        public var name: String
+        public var paths: [String]
+        public init(name: String, paths: [String]) { self.name = name; self.paths = paths }
+    }
+
     /// `list` with `values` moved or added to its end (compared folded), cut to the last four.
     static func remembering(_ values: [String], in list: [String]) -> [String] {
         var out = list
@@ -126,10 +142,38 @@ public struct ConversationContext: Sendable, Equatable {
         next.frames = previous.frames
         next.frames[tool] = arguments
         next.frameOrder = previous.frameOrder.filter { $0 != tool } + [tool]
+        next.rememberFlights(tool: tool, arguments: arguments, previous: previous)
         // A pressure is one value, in whichever unit it was last given.
         if arguments["qnh_hpa"] != nil { next.conditions["altimeter_inhg"] = nil }
         if arguments["altimeter_inhg"] != nil { next.conditions["qnh_hpa"] = nil }
         return next
+    }
+}
+
+extension ConversationContext {
+    /// The flights and the current flight after `tool` ran with `arguments`: an import records its
+    /// file (and its flight, when named) and makes that flight current; a selection makes its flight current.
+    mutating func rememberFlights(tool: String, arguments: Arguments, previous: ConversationContext) {
+        flights = previous.flights
+        currentFlights = previous.currentFlights
+        lastBriefingPath = previous.lastBriefingPath
+        let name = arguments["flight"]?.stringValue
+        if tool == "import_briefing" {
+            let path = arguments["path"]?.stringValue
+            if let path { lastBriefingPath = path }
+            if let name {
+                if let i = flights.firstIndex(where: { $0.name == name }) {
+                    if let path, !flights[i].paths.contains(path) { flights[i].paths.append(path) }
+                } else {
+                    flights.append(BriefedFlight(name: name, paths: path.map { [$0] } ?? []))
+                }
+            }
+        }
+        if ["import_briefing", "select_flight"].contains(tool), let name {
+            currentFlights.removeAll { $0 == name }
+            currentFlights.append(name)
+            currentFlights = Array(currentFlights.suffix(8))
+        }
     }
 }
 

@@ -281,6 +281,25 @@ struct UnderstandingPipelineTests {
         (["nav log EDTF EDTD EDNY at 100 kt"], "tack EGFH on the end", "nav_log", ["waypoints": .array(["EDTF", "EDTD", "EDNY", "EGFH"])]),
         (["density altitude at LOWI, 31 °C, QNH 1012"], "Density altitude with the same conditions at Samedan, please.", "density_altitude",
          ["icao": "Samedan", "temperature_c": 31, "qnh_hpa": 1012]),
+        // Flights named by reference once briefings were imported (the files need not exist: the frame is what counts).
+        (["import ~/b/mon.txt for flight ALPHA", "import ~/b/tue.txt for flight BRAVO", "import ~/b/wed.txt for flight CHARLIE"],
+         "go back to the middle one", "select_flight", ["flight": "BRAVO"]),
+        (["import ~/b/mon.txt for flight ALPHA", "import ~/b/tue.txt for flight BRAVO"], "back to the first one", "select_flight", ["flight": "ALPHA"]),
+        (["import ~/b/mon.txt for flight ALPHA", "import ~/b/tue.txt for flight BRAVO"], "switch to the other flight", "select_flight", ["flight": "ALPHA"]),
+        (["import ~/b/mon.txt for flight ALPHA", "import ~/b/tue.txt for flight BRAVO", "use flight ALPHA"], "and back to tuesday's", "select_flight",
+         ["flight": "BRAVO"]),
+        (["import ~/b/x.txt for flight EGTF-LFAT", "import ~/b/y.txt for flight LFAT-LFRG"], "swap to the flight into Le Touquet", "select_flight",
+         ["flight": "EGTF-LFAT"]),
+        (["import ~/b/x.txt for flight EGTF-LFAT", "import ~/b/y.txt for flight LFAT-LFRG", "use flight EGTF-LFAT"], "back to the LFRG one",
+         "select_flight", ["flight": "LFAT-LFRG"]),
+        (["import ~/b/sat.txt for flight G-ONE", "import ~/b/sun.txt for flight G-TWO"], "anything changed on the saturday flight since last time?",
+         "briefing_changes", ["flight": "G-ONE"]),
+        (["load briefing ~/b/today.txt", "notams for EGKA"], "call that briefing flight SOUTH-1", "import_briefing",
+         ["path": "~/b/today.txt", "flight": "SOUTH-1"]),
+        (["import ~/b/a.txt for flight G-ONE"], "reload from ~/b/a2.txt, same flight", "import_briefing", ["path": "~/b/a2.txt", "flight": "G-ONE"]),
+        (["import ~/b/a.txt for flight G-ONE", "import ~/b/b.txt for flight G-TWO", "what changed since the last briefing"],
+         "same for flight G-ONE", "briefing_changes", ["flight": "G-ONE"]),
+        (["mark A1234/26 read"], "make it ignored for all my flights", "set_notam_status", ["global": true]),
     ]
 
     @Test("follow-ups merge into the last frame", arguments: 0..<followUps.count)
