@@ -510,6 +510,7 @@ extension KeywordFallbackBackend {
     static let bareNumberRanges: [(key: String, range: ClosedRange<Double>)] = [
         ("temperature_c", -50...55), ("tas_kts", 40...450), ("cruise_speed_kts", 40...450), ("qnh_hpa", 900...1100),
         ("delay_hours", 0...72), ("weight", 300...12000), ("max_results", 1...50), ("max_leg_time_hours", 0.5...12),
+        ("max_distance_nm", 1...500),
     ]
 
     /// The argument of `previous` a lone number in a short turn changes, when exactly one of its
@@ -688,6 +689,8 @@ extension KeywordFallbackBackend {
         // "make it 80 km": "it" with a changed value is the question, not a place.
         let onlyIt = !(lexicon.dialogue["deictic"] ?? []).contains { $0 != "it" && padded.contains(" \($0) ") }
         if onlyIt, e.hasModifiers || e.distanceNM != nil || e.count != nil { return nil }
+        // "make it 50" after a search within 30 NM: a lone number that changes a value of the last frame.
+        if onlyIt, bareNumberSlot(padded, last) != nil { return nil }
         if lexicon.hasCue("deictic", in: padded) { return context.subject }
         return nil
     }

@@ -968,7 +968,7 @@ public struct KeywordFallbackBackend: LLMBackend {
                       "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90, "hundred": 100, "a hundred": 100, "one hundred": 100]
         let units = Set(["nm", "nautical", "miles", "mile", "km", "kilometres", "kilometers", "minutes", "min", "hours", "hour", "h", "kt", "kts", "knots",
                          "results", "airports", "airfields", "entries", "options", "fields", "degrees", "feet", "ft", "metres", "meters", "m", "days"])
-        let text = spokenDigits(halves(text, values))
+        let text = compoundNumbers(spokenDigits(halves(text, values)))
         var words = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
         guard words.contains(where: { values[$0.lowercased()] != nil }) else { return text }
         var i = 0
@@ -979,6 +979,52 @@ public struct KeywordFallbackBackend: LLMBackend {
                 // "the first ten", "top five": a count after the word that asks for one.
                 let previous = i > 0 ? words[i - 1].lowercased() : ""
                 if units.contains(next) || ["first", "top"].contains(previous) && v > 1 { words[i] = String(v) }
+            }
+            i += 1
+        }
+        return words.joined(separator: " ")
+    }
+
+    /// Numbers spelled as a pilot dictates them become digits whenever they hold a tens, teens,
+    /// hundred or thousand word: "thirty five" → 35, "four thousand five hundred" → 4500, "make
+    /// it fifty" → 50. A lone "one" … "ten" is left to `numberWords` (it is often no number: "that one").
+    static func compoundNumbers(_ text: String) -> String {
+        let units = ["one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9]
+        let teens = ["ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17,
+                     "eighteen": 18, "nineteen": 19]
+        let tens = ["twenty": 20, "thirty": 30, "forty": 40, "fourty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90]
+        let lower = text.lowercased()
+        guard tens.keys.contains(where: lower.contains) || teens.keys.contains(where: { $0 != "ten" && lower.contains($0) })
+                || lower.contains("hundred") || lower.contains("thousand") else { return text }
+        var words = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        var i = 0
+        while i < words.count {
+            // The longest run of number words from here ("twenty-two" is split at its dash).
+            var j = i, total = 0, current = 0, strong = false, lastWasUnit = false
+            var trailing = ""
+            while j < words.count {
+                let raw = words[j].lowercased()
+                let core = raw.trimmingCharacters(in: .punctuationCharacters)
+                let parts = core.split(separator: "-").map(String.init)
+                guard !parts.isEmpty, parts.allSatisfy({ units[$0] != nil || teens[$0] != nil || tens[$0] != nil || ["hundred", "thousand", "and"].contains($0) }),
+                      !(core == "and" && (j == i || current == 0 && total == 0)) else { break }
+                var ok = true
+                for w in parts {
+                    if let v = units[w] { if lastWasUnit { ok = false; break }; current += v; lastWasUnit = true }
+                    else if let v = teens[w] { if current % 100 != 0 { ok = false; break }; current += v; strong = true; lastWasUnit = true }
+                    else if let v = tens[w] { if current % 100 != 0 { ok = false; break }; current += v; strong = true; lastWasUnit = false }
+                    else if w == "hundred" { current = max(current, 1) * 100; strong = true; lastWasUnit = false }
+                    else if w == "thousand" { total += max(current, 1) * 1000; current = 0; strong = true; lastWasUnit = false }
+                }
+                guard ok else { break }
+                trailing = String(raw.reversed().prefix { $0.isPunctuation }.reversed())
+                j += 1
+                if !trailing.isEmpty { break }
+            }
+            // A run ending in "and" gives the "and" back ("fifty and twenty" is two numbers).
+            while j > i + 1, words[j - 1].lowercased() == "and" { j -= 1 }
+            if strong, j > i {
+                words.replaceSubrange(i..<j, with: ["\(total + current)" + trailing])
             }
             i += 1
         }

@@ -33,6 +33,11 @@ struct UnderstandingPipelineTests {
         Row(input: "Le Touquet", tool: "get_airport_details", arguments: ["icao_code": "Le Touquet"]),
         Row(input: "Annecy", tool: "find_airports_near_location", arguments: ["location_query": "Annecy"]),
         Row(input: "lol", tool: nil, arguments: [:]),
+        // Numbers dictated in words.
+        Row(input: "density altitude at LFMD thirty five degrees q n h one zero zero five", tool: "density_altitude",
+            arguments: ["temperature_c": 35, "qnh_hpa": 1005]),
+        Row(input: "nav log EGKB LFAT at one hundred and five knots at four thousand five hundred feet", tool: "nav_log",
+            arguments: ["tas_kts": 105, "altitude_ft": 4500]),
         // A capitalised name alone with a letter wrong is offered to the resolver; chatter is not.
         Row(input: "Fairoks", tool: "get_airport_details", arguments: ["icao_code": "Fairoks"]),
         Row(input: "Le Tuquet airfield", tool: "get_airport_details", arguments: ["icao_code": "Le Tuquet"]),
@@ -300,6 +305,7 @@ struct UnderstandingPipelineTests {
         (["import ~/b/a.txt for flight G-ONE", "import ~/b/b.txt for flight G-TWO", "what changed since the last briefing"],
          "same for flight G-ONE", "briefing_changes", ["flight": "G-ONE"]),
         (["mark A1234/26 read"], "make it ignored for all my flights", "set_notam_status", ["global": true]),
+        (["airports near Lyon within 30 nm"], "make it fifty", "find_airports_near_location", ["max_distance_nm": 50, "location_query": "Lyon"]),
     ]
 
     @Test("follow-ups merge into the last frame", arguments: 0..<followUps.count)
