@@ -98,8 +98,16 @@ public struct KeywordFallbackBackend: LLMBackend {
     func listContext(_ input: String, _ context: ConversationContext) -> ConversationContext {
         guard let listTool = context.lastListTool, listTool != context.lastTool else { return context }
         let folded = " " + TextNormalizer.fold(input) + " "
-        guard [" same list", " that list", " the list", " same search", " that search", " the search", " list again", " search again"]
-            .contains(where: folded.contains) else { return context }
+        let named = [" same list", " that list", " the list", " same search", " that search", " the search", " list again", " search again"]
+            .contains(where: folded.contains)
+        // "back to the Brugge list", "return to the aerodrome search around Würzburg", "back to the strips, make it 25nm".
+        let backTo = PlanningText.first(#" (?:back|return|returning) (?:to|on) (?:the |that |my |our )?(?:[a-z0-9-]+ ){0,3}(?:list|search|results|strips|airfields|aerodromes|fields|airports|airstrips)\b"#, in: folded) != nil
+        // "ok go back to thirty miles but drop the lights": back to the list's own values.
+        let backToValue = !named && !backTo && folded.contains(" back to ") && {
+            let e = extractor.extract(normalised(input))
+            return e.locationCount == 0 && (e.distanceNM != nil || e.count != nil)
+        }()
+        guard named || backTo || backToValue else { return context }
         var c = context
         c.lastTool = listTool
         c.lastArguments = context.lastListArguments

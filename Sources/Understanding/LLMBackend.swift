@@ -108,6 +108,9 @@ public struct ConversationContext: Sendable, Equatable {
         self.subject = subject
     }
 
+    /// The tools whose answer is a list of airports, whatever its length.
+    public static let listTools: Set<String> = ["find_airports_near_location", "find_airports_near_route", "search_airports"]
+
     /// The argument names that hold one airport or place, in the order they are looked for.
     public static let placeSlots = ["icao_code", "icao", "location_query", "designator_place"]
 
@@ -132,7 +135,8 @@ public struct ConversationContext: Sendable, Equatable {
         for key in conditionSlots {
             if let v = arguments[key] { next.conditions[key] = v }
         }
-        if results.count > 1 { next.lastListTool = tool; next.lastListArguments = arguments }
+        // A search is a list question even when it found one airport or none ("back to the list, without customs").
+        if results.count > 1 || listTools.contains(tool) { next.lastListTool = tool; next.lastListArguments = arguments }
         else { next.lastListTool = previous.lastListTool; next.lastListArguments = previous.lastListArguments }
         next.recentPlaces = Self.remembering(next.subject.map { [$0] } ?? [], in: previous.recentPlaces)
         var countries = arguments["countries"]?.arrayValue?.compactMap(\.stringValue) ?? []

@@ -305,6 +305,12 @@ struct UnderstandingPipelineTests {
         (["import ~/b/a.txt for flight G-ONE", "import ~/b/b.txt for flight G-TWO", "what changed since the last briefing"],
          "same for flight G-ONE", "briefing_changes", ["flight": "G-ONE"]),
         (["mark A1234/26 read"], "make it ignored for all my flights", "set_notam_status", ["global": true]),
+        // Back to the last list after questions about one airport, whatever its length; words of other languages.
+        (["airports near Bolzano with customs", "tell me about LIPB"], "back to the Bolzano list, customs doesn't matter",
+         "find_airports_near_location", ["location_query": "Bolzano", "filters": nil]),
+        (["grass strips near Shaftesbury", "EGHS details"], "back to the strips, make it 25nm", "find_airports_near_location",
+         ["max_distance_nm": 25, "filters": .object(["has_hard_runway": false])]),
+        (["vliegvelden near Lelystad"], "alleen met verharde baan", "find_airports_near_location", ["filters": .object(["has_hard_runway": true])]),
         (["airports near Lyon within 30 nm"], "make it fifty", "find_airports_near_location", ["max_distance_nm": 50, "location_query": "Lyon"]),
     ]
 
