@@ -27,6 +27,8 @@ public struct Entities: Sendable, Equatable {
     public var includeLarge: Bool?
     public var cruiseSpeedKts: Double?
     public var aircraftType: String?
+    /// The words that named `aircraftType`, as typed ("Tobago" for TOBA).
+    public var aircraftTypeTyped: String?
     public var legHours: Double?
     public var dayOfWeek: String?
     /// Words of the utterance, folded.
@@ -432,7 +434,7 @@ public struct EntityExtractor: Sendable {
             if !windBefore { e.cruiseSpeedKts = v }
         }
         if e.cruiseSpeedKts == nil, let (v, _) = PlanningText.otherUnitSpeed(in: text) { e.cruiseSpeedKts = v }
-        if let t = aircraftType(in: text) { e.aircraftType = t }
+        if let t = aircraftTypeMention(in: text) { e.aircraftType = t.designator; e.aircraftTypeTyped = t.typed }
         let words2 = folded.split(separator: " ").map(String.init)
         for (i, w) in words2.enumerated() {
             // "2 hour legs", and the attached form "2h legs" / "1.5hr".
@@ -470,7 +472,11 @@ public struct EntityExtractor: Sendable {
     /// The aircraft type named in `text`: a name of two or three words the type table knows
     /// ("Cessna 182", "Robin DR400", "TBM 900" → its designator), a designator as typed ("PA-28" →
     /// "PA28", "SR22"), or a one-word name after a cue word ("in a Bonanza" → BE36, "my Arrow" → P28R).
-    func aircraftType(in text: String) -> String? {
+    func aircraftType(in text: String) -> String? { aircraftTypeMention(in: text)?.designator }
+
+    /// The aircraft type named in `text` (see `aircraftType(in:)`) with the words that named it, as typed
+    /// ("and the Tobago?" → TOBA, "Tobago"; "Citation CJ3" → C25B, "Citation CJ3").
+    func aircraftTypeMention(in text: String) -> (designator: String, typed: String)? {
         let words = text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "?" || $0 == "." || $0 == "!" || $0 == ";" }).map(String.init)
         guard !words.isEmpty else { return nil }
         let cued = { (i: Int) -> Bool in i > 0 && Self.aircraftCues.contains(words[i - 1].lowercased()) }
@@ -483,7 +489,7 @@ public struct EntityExtractor: Sendable {
                 guard !Self.aircraftCues.contains(words[i].lowercased()), phrase.contains(where: \.isNumber) || cued(i),
                       !words[i..<(i + n)].contains(where: { w in w.allSatisfy(\.isLetter) && (lexicon.commonWords.contains(w.lowercased()) || Self.functionWords.contains(w.lowercased())) }),
                       let d = aircraftDesignator(phrase) else { continue }
-                return d
+                return (d, phrase)
             }
         }
         for (i, w) in words.enumerated() {
@@ -493,9 +499,9 @@ public struct EntityExtractor: Sendable {
                upper.allSatisfy({ $0.isLetter || $0.isNumber }) {
                 // A model number of three digits is written as its designator ("DR400" → DR40); two-digit
                 // designators are kept as typed ("PA28").
-                return upper.filter(\.isNumber).count >= 3 ? aircraftDesignator(upper) ?? upper : upper
+                return (upper.filter(\.isNumber).count >= 3 ? aircraftDesignator(upper) ?? upper : upper, w)
             }
-            if cued(i), w.count >= 4, !lexicon.commonWords.contains(w.lowercased()), let d = aircraftDesignator(w) { return d }
+            if cued(i), w.count >= 4, !lexicon.commonWords.contains(w.lowercased()), let d = aircraftDesignator(w) { return (d, w) }
         }
         // Without a cue word ("SR22 EGKB to LFQQ", "Bonanza trip …", "dr400 chambery to ajaccio"): a
         // designator of the usual shape that is no airport, or a type name the table knows that is
@@ -505,10 +511,10 @@ public struct EntityExtractor: Sendable {
             if upper.range(of: #"^[A-Z]{1,3}\d{2,3}[A-Z]?$"#, options: .regularExpression) != nil, !repository.isAirportCode(upper),
                !upper.hasSuffix("261"),  // EU261 / UK261 name a regulation
                !Self.isQuantityToken(upper), !lexicon.commonWords.contains(w.lowercased()) {
-                return aircraftDesignator(upper) ?? upper
+                return (aircraftDesignator(upper) ?? upper, w)
             }
             // The type table first (a dictionary), the gazetteer (a query) only for a name it knows.
-            if w.count >= 5, w.allSatisfy(\.isLetter), !lexicon.commonWords.contains(w.lowercased()), let d = aircraftDesignator(w), !isKnownPlace(w) { return d }
+            if w.count >= 5, w.allSatisfy(\.isLetter), !lexicon.commonWords.contains(w.lowercased()), let d = aircraftDesignator(w), !isKnownPlace(w) { return (d, w) }
         }
         return nil
     }

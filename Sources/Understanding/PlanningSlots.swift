@@ -428,7 +428,10 @@ public enum PlanningIntents {
         } else if let token = aircraftToken(in: text, excluding: e.airportCodes) {
             a["designator"] = .string(token)
         } else if let t = e.aircraftType {
-            a["designator"] = .string(t)
+            // A type named by its name keeps the name as typed ("and the Seminole?" → "Seminole"); a designator stays one.
+            let typed = e.aircraftTypeTyped ?? t
+            let isName = typed.contains { $0.isLetter } && !typed.contains { $0.isNumber } || typed.contains(" ")
+            a["designator"] = .string(isName ? typed : t)
         }
         // "And a Piper Cub?": a maker read alone takes the model typed after it.
         if let d = a["designator"]?.stringValue, !d.contains(" "), PlanningText.first(#"^(?:"# + makers + #")$"#, in: d) != nil,
