@@ -27,6 +27,8 @@ extension KeywordFallbackBackend {
         // a DA for an elevation: the airport replaces the elevation).
         let changed = Dictionary(uniqueKeysWithValues: args.filter { previous[$0.key] != $0.value }.map { ($0.key, $0.value) })
         for (k, v) in args where previous[k] == v && def.intent.isReplaced(k, by: changed) { args[k] = nil }
+        // "list all profiles" after saving one: a listing is about no one thing, so nothing else is carried.
+        if args["action"]?.stringValue == "list", previous["action"]?.stringValue != "list" { args = ["action": "list"] }
         return args
     }
 
@@ -294,7 +296,9 @@ extension KeywordFallbackBackend {
             if changed {
                 for (k, _) in args where def.intent.mergeRule(k) == "clear" && fresh[k] == nil { args[k] = nil }
                 // "replaced_by:other": an alternative to another argument ("3 h late instead" after "cancelled").
-                for (k, _) in args where fresh[k] == nil && def.intent.isReplaced(k, by: fresh) { args[k] = nil }
+                // Only a value the turn changes replaces ("arm 39.5 in" restates the save action, which replaces nothing).
+                let differing = fresh.filter { previous[$0.key] != $0.value }
+                for (k, _) in args where fresh[k] == nil && def.intent.isReplaced(k, by: differing) { args[k] = nil }
                 fillDefaults(def, &args, previous: previous, fresh: fresh)
             }
         }
