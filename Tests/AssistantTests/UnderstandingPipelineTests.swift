@@ -34,7 +34,6 @@ struct UnderstandingPipelineTests {
         Row(input: "Annecy", tool: "find_airports_near_location", arguments: ["location_query": "Annecy"]),
         Row(input: "lol", tool: nil, arguments: [:]),
         Row(input: "show me all my aircraft profiles", tool: "aircraft_profile", arguments: ["action": "list"]),
-        Row(input: "and the Seminole?", tool: "aircraft_type", arguments: ["designator": "Seminole"]),
         // Numbers dictated in words.
         Row(input: "density altitude at LFMD thirty five degrees q n h one zero zero five", tool: "density_altitude",
             arguments: ["temperature_c": 35, "qnh_hpa": 1005]),
@@ -318,6 +317,7 @@ struct UnderstandingPipelineTests {
          ["action": "delete", "name": "G-TEST", "empty_weight": nil, "empty_weight_unit": nil]),
         (["save the PA28 profile as G-TEST, empty weight 1490 lb", "arm 86.4 in"], "list all profiles", "aircraft_profile",
          ["action": "list", "name": nil, "empty_arm": nil]),
+        (["what is a PA28"], "and the Seminole?", "aircraft_type", ["designator": "Seminole"]),
         (["save the PA28 profile as G-TEST, empty weight 1490 lb"], "arm 86.4 in", "aircraft_profile", ["empty_weight": 1490, "empty_arm": 86.4]),
         (["airports near Lyon within 30 nm"], "make it fifty", "find_airports_near_location", ["max_distance_nm": 50, "location_query": "Lyon"]),
     ]
