@@ -78,6 +78,7 @@ public struct KeywordFallbackBackend: LLMBackend {
         sameConditions(input, &c, context)
         if !c.isFollowUp { c = consistent(c, input) }
         briefedFlights(input, &c, context)
+        bestRunway(input, &c, context)
         // "tell me about the C210": a type designator asked about like an airport is the aircraft,
         // when no airport or place answers to it.
         if let slot = ["get_airport_details": "icao_code", "search_airports": "query"][c.tool ?? ""],
@@ -184,6 +185,24 @@ public struct KeywordFallbackBackend: LLMBackend {
         }
         again.trace.append("a follow-up of the earlier \(tool) question")
         return again
+    }
+
+    /// "Which runway is best then?", "which rwy then" after a wind question: the same wind at the
+    /// same airport, every runway compared (the runway asked about before is dropped; CONVENTIONS).
+    func bestRunway(_ input: String, _ c: inout Classification, _ context: ConversationContext) {
+        guard let frame = context.frames["wind_components"], frame["wind"] != nil || frame["metar"] != nil,
+              c.declinedCue == nil, c.tool == nil || c.tool == "wind_components" || c.tool == "get_airport_details" else { return }
+        let e = extractor.extract(normalised(input))
+        let padded = " " + e.words.joined(separator: " ") + " "
+        guard PlanningText.first(#" (?:which|what|best|favou?red|preferable|better) (?:[a-z]+ ){0,2}runways? | runways? (?:is |would be )?(?:best|favou?red|preferable|better) "#, in: padded) != nil,
+              PlanningText.runway(in: normalised(input)) == nil, e.routeFrom == nil else { return }
+        // A place of its own is a new question, unless it is the frame's airport.
+        let place = frame["icao"]?.stringValue
+        if let named = e.airportCodes.first ?? e.place, named.uppercased() != place?.uppercased(), named != context.subject { return }
+        var args = frame
+        args["runway"] = nil
+        c = Classification(tool: "wind_components", arguments: args, confidence: 0.8, isFollowUp: true,
+                           trace: c.trace + ["which runway is best → the last wind question without its runway"])
     }
 
     /// Flights named by reference once briefings were imported: "back to the first one", "switch to

@@ -317,6 +317,7 @@ struct UnderstandingPipelineTests {
          ["action": "delete", "name": "G-TEST", "empty_weight": nil, "empty_weight_unit": nil]),
         (["save the PA28 profile as G-TEST, empty weight 1490 lb", "arm 86.4 in"], "list all profiles", "aircraft_profile",
          ["action": "list", "name": nil, "empty_arm": nil]),
+        (["wind components EGKB runway 21 wind 240/15"], "which rwy is best then", "wind_components", ["icao": "EGKB", "wind": "240/15", "runway": nil]),
         (["what is a PA28"], "and the Seminole?", "aircraft_type", ["designator": "Seminole"]),
         (["save the PA28 profile as G-TEST, empty weight 1490 lb"], "arm 86.4 in", "aircraft_profile", ["empty_weight": 1490, "empty_arm": 86.4]),
         (["airports near Lyon within 30 nm"], "make it fifty", "find_airports_near_location", ["max_distance_nm": 50, "location_query": "Lyon"]),
