@@ -5,17 +5,19 @@ import Testing
 
 /// The intent evaluation gates the build: `make test` fails when understanding regresses.
 ///
-/// Five held-out splits, never used for fitting or tuning and whose misses are not read:
+/// Six held-out splits, never used for fitting or tuning and whose misses are not read:
 /// `Tests/Eval/test.jsonl` (789 cases, written in an earlier session), `Tests/Eval/test2.jsonl`
 /// (200 cases), `Tests/Eval/test3.jsonl` (260 cases, 110 follow-ups, 60 out of scope),
-/// `Tests/Eval/test4.jsonl` (280 cases, 124 with a history, 54 out of scope) and
-/// `Tests/Eval/test5.jsonl` (300 cases, 212 with a history, 50 out of scope), each written by a
+/// `Tests/Eval/test4.jsonl` (280 cases, 124 with a history, 54 out of scope),
+/// `Tests/Eval/test5.jsonl` (300 cases, 212 with a history, 50 out of scope) and
+/// `Tests/Eval/test6.jsonl` (300 cases, 220 with a history, 50 out of scope), each written by a
 /// writer who never saw the code. Measured by this version (tool / frame / follow-up frame /
-/// out-of-scope false accepts): test 0.967 / 0.933 / 0.902 / 0.038, test2 0.985 / 0.955 / 0.933 /
-/// 0.000, test3 0.981 / 0.973 / 0.982 / 0.000, test4 0.979 / 0.921 / 0.919 / 0.037, test5 0.940 /
-/// 0.907 / 0.882 / 0.020 (its first measurement: 0.930 / 0.880 / 0.849 / 0.020). Each is gated at
-/// the issue-13 targets (0.95 / 0.90 / 0.90 / 0.05) or a little under what it measures where it
-/// is short of them (test5), so the gate catches regressions. The tuning sets (`dev*.jsonl`, read
+/// out-of-scope false accepts): test 0.967 / 0.934 / 0.906 / 0.038, test2 0.985 / 0.955 / 0.933 /
+/// 0.000, test3 0.981 / 0.973 / 0.982 / 0.000, test4 0.979 / 0.929 / 0.927 / 0.037, test5 0.953 /
+/// 0.923 / 0.906 / 0.020, test6 0.943 / 0.850 / 0.836 / 0.040 (its first measurement: 0.940 /
+/// 0.843 / 0.832 / 0.040). Each is gated at the issue-13 targets (0.95 / 0.90 / 0.90 / 0.05) or a
+/// little under what it measures where it is short of them (test6), so the gate catches
+/// regressions. The tuning sets (`dev*.jsonl`, read
 /// freely) and `ToolCatalog/training/eval.jsonl` (part of the training data) are held to higher
 /// scores: they check that what was fixed stays fixed.
 @Suite("Evaluation gate")
@@ -33,7 +35,8 @@ struct EvalGateTests {
         Split(file: "test2", minCases: 200, minHistory: 0, minOutOfScope: 0, tool: 0.95, frame: 0.92, followUp: 0.90, falseAccepts: 0.05),
         Split(file: "test3", minCases: 250, minHistory: 0, minOutOfScope: 50, tool: 0.95, frame: 0.95, followUp: 0.95, falseAccepts: 0.05),
         Split(file: "test4", minCases: 280, minHistory: 120, minOutOfScope: 50, tool: 0.95, frame: 0.90, followUp: 0.90, falseAccepts: 0.05),
-        Split(file: "test5", minCases: 300, minHistory: 200, minOutOfScope: 50, tool: 0.93, frame: 0.90, followUp: 0.87, falseAccepts: 0.05),
+        Split(file: "test5", minCases: 300, minHistory: 200, minOutOfScope: 50, tool: 0.95, frame: 0.90, followUp: 0.90, falseAccepts: 0.05),
+        Split(file: "test6", minCases: 300, minHistory: 200, minOutOfScope: 50, tool: 0.93, frame: 0.83, followUp: 0.82, falseAccepts: 0.05),
     ]
 
     @Test("each held-out split meets its floors", arguments: splits)
@@ -66,6 +69,19 @@ struct EvalGateTests {
         #expect(report.frameExactMatch >= 0.95, "frame exact match \(report.frameExactMatch)")
         #expect(report.followUpFrameExactMatch >= 0.95, "follow-up frame exact match \(report.followUpFrameExactMatch)")
         #expect(report.oosFalseAcceptRate <= 0.02, "out-of-scope false accepts \(report.oosFalseAcceptRate)")
+    }
+
+    /// The newest tuning sets, written by blind writers this session (first measured at dev14
+    /// 0.893 / 0.827 / 0.798, dev15 0.890 / 0.703 / 0.652): held to what they measure now, a
+    /// little under, until they reach the older sets' level.
+    @Test("newest tuning sets (dev14, dev15): tool ≥ 0.92, frame ≥ 0.85, follow-up frame ≥ 0.82, out-of-scope false accepts ≤ 0.05")
+    func newestTuning() throws {
+        var cases: [EvalCase] = []
+        for name in ["dev14", "dev15"] {
+            cases += try Evaluation.load(Fixtures.resources.root.appendingPathComponent("Tests/Eval/\(name).jsonl"))
+        }
+        #expect(cases.count >= 600)
+        Self.expect(Evaluation.run(cases, environment: try Fixtures.environment()), tool: 0.92, frame: 0.85, followUp: 0.82, falseAccepts: 0.05)
     }
 
     @Test("training eval file: tool accuracy ≥ 0.98, out-of-scope false accepts ≤ 0.02")
