@@ -1035,15 +1035,19 @@ public struct KeywordFallbackBackend: LLMBackend {
                 let parts = core.split(separator: "-").map(String.init)
                 guard !parts.isEmpty, parts.allSatisfy({ units[$0] != nil || teens[$0] != nil || tens[$0] != nil || ["hundred", "thousand", "and"].contains($0) }),
                       !(core == "and" && (j == i || current == 0 && total == 0)) else { break }
+                // The word's parts are read on copies: a word that does not fit ("five-six" after "twenty")
+                // ends the run and adds nothing to it.
+                var (t, c, s, unit) = (total, current, strong, lastWasUnit)
                 var ok = true
                 for w in parts {
-                    if let v = units[w] { if lastWasUnit { ok = false; break }; current += v; lastWasUnit = true }
-                    else if let v = teens[w] { if current % 100 != 0 { ok = false; break }; current += v; strong = true; lastWasUnit = true }
-                    else if let v = tens[w] { if current % 100 != 0 { ok = false; break }; current += v; strong = true; lastWasUnit = false }
-                    else if w == "hundred" { current = max(current, 1) * 100; strong = true; lastWasUnit = false }
-                    else if w == "thousand" { total += max(current, 1) * 1000; current = 0; strong = true; lastWasUnit = false }
+                    if let v = units[w] { if unit { ok = false; break }; c += v; unit = true }
+                    else if let v = teens[w] { if c % 100 != 0 { ok = false; break }; c += v; s = true; unit = true }
+                    else if let v = tens[w] { if c % 100 != 0 { ok = false; break }; c += v; s = true; unit = false }
+                    else if w == "hundred" { c = max(c, 1) * 100; s = true; unit = false }
+                    else if w == "thousand" { t += max(c, 1) * 1000; c = 0; s = true; unit = false }
                 }
                 guard ok else { break }
+                (total, current, strong, lastWasUnit) = (t, c, s, unit)
                 trailing = String(raw.reversed().prefix { $0.isPunctuation }.reversed())
                 j += 1
                 if !trailing.isEmpty { break }

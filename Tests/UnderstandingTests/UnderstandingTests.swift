@@ -23,6 +23,16 @@ struct UtteranceTests {
         #expect(u.text(2..<4) == "Zürich w/")
     }
 
+    @Test("numbers dictated in words become digits; a word that does not fit the number ends it and adds nothing")
+    func dictatedNumbers() {
+        #expect(KeywordFallbackBackend.compoundNumbers("what if its thirty five") == "what if its 35")
+        #expect(KeywordFallbackBackend.compoundNumbers("at four thousand five hundred feet") == "at 4500 feet")
+        #expect(KeywordFallbackBackend.compoundNumbers("one hundred and five knots, fifty and twenty") == "105 knots, 50 and 20")
+        #expect(KeywordFallbackBackend.compoundNumbers("that one please") == "that one please")
+        // "five-six" cannot follow "twenty": the run is twenty alone, never 25.
+        #expect(KeywordFallbackBackend.compoundNumbers("twenty five-six knots") == "20 five-six knots")
+    }
+
     @Test("control and formatting characters become spaces")
     func control() {
         let u = Utterance("\u{1B}[2JEGLL\u{202E} details", lexicon: Repo.lexicon)
