@@ -8,7 +8,7 @@ public enum FlightReference {
     /// Words after "flight" that are chatter or grammar, never a flight's name ("flight pls").
     static let notNames: Set<String> = ["please", "pls", "plz", "thanks", "thx", "again", "now", "then", "instead", "too", "also", "is", "was",
                                         "and", "or", "the", "a", "to", "from", "for", "with", "of", "in", "on", "briefing", "notams", "changes",
-                                        "plan", "i", "we", "it", "that", "this", "as", "into", "back", "again", "out", "name", "named", "called"]
+                                        "plan", "i", "we", "it", "that", "this", "as", "into", "back", "out", "name", "named", "called"]
 
     /// The flight named with a preposition before "flight" ("on flight G-ONE", "use flight X"),
     /// or in "make X the current flight" / "set current flight to X"; nil otherwise. This is the
@@ -60,7 +60,7 @@ extension FlightReference {
     static let chatter: Set<String> = ["the", "one", "ones", "flight", "flights", "briefing", "back", "switch", "change", "return", "again", "and",
                                        "please", "pls", "to", "go", "on", "flip", "swap", "use", "select", "that", "this", "now", "for", "of",
                                        "then", "brief", "txt", "pdf", "notams", "notam", "briefings", "file", "home", "downloads", "trip",
-                                       "trips", "righto", "okay", "let", "lets", "with", "from", "into", "let's", "what", "whats", "changed", "since",
+                                       "trips", "righto", "okay", "let", "lets", "with", "from", "into", "what", "whats", "changed", "since",
                                        "last", "time", "new", "any", "anything", "about", "airport", "aerodrome", "airfield", "international", "field", "saint", "sainte"]
 
     /// Days of the week, read as their three-letter forms on both sides ("saturday's flight" is the

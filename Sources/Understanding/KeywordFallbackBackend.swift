@@ -72,13 +72,15 @@ public struct KeywordFallbackBackend: LLMBackend {
     static let sqlCues = ["drop table", "select from", "insert into", "delete from", "union select", "select"]
 
     public func classify(_ input: String, context: ConversationContext) -> Classification {
-        var c = classifyTurn(input, context: listContext(input, context))
-        if let earlier = earlierFrame(input, c, context) { c = earlier }
+        // The turn normalised and its entities once, for every pass below that reads this same turn again.
+        let turn = TurnReading(input, self)
+        var c = classifyTurn(input, context: listContext(turn, context), reading: turn)
+        if let earlier = earlierFrame(turn, c, context) { c = earlier }
         if let clause = followUpClause(input, c, context) { c = clause }
         sameConditions(input, &c, context)
-        if !c.isFollowUp { c = consistent(c, input) }
-        briefedFlights(input, &c, context)
-        bestRunway(input, &c, context)
+        if !c.isFollowUp { c = consistent(c, turn) }
+        briefedFlights(turn, &c, context)
+        bestRunway(turn, &c, context)
         // "tell me about the C210": a type designator asked about like an airport is the aircraft,
         // when no airport or place answers to it.
         if let slot = ["get_airport_details": "icao_code", "search_airports": "query"][c.tool ?? ""],
@@ -96,16 +98,16 @@ public struct KeywordFallbackBackend: LLMBackend {
     /// The dialogue state with the last list question as the frame to adjust, when the turn points
     /// at that list ("the same list but around Mulhouse", "back to the search") after turns about
     /// one airport of it; otherwise `context` unchanged.
-    func listContext(_ input: String, _ context: ConversationContext) -> ConversationContext {
+    func listContext(_ turn: TurnReading, _ context: ConversationContext) -> ConversationContext {
         guard let listTool = context.lastListTool, listTool != context.lastTool else { return context }
-        let folded = " " + TextNormalizer.fold(input) + " "
+        let folded = " " + TextNormalizer.fold(turn.input) + " "
         let named = [" same list", " that list", " the list", " same search", " that search", " the search", " list again", " search again"]
             .contains(where: folded.contains)
         // "back to the Brugge list", "return to the aerodrome search around Würzburg", "back to the strips, make it 25nm".
         let backTo = PlanningText.first(#" (?:back|return|returning) (?:to|on) (?:the |that |my |our )?(?:[a-z0-9-]+ ){0,3}(?:list|search|results|strips|airfields|aerodromes|fields|airports|airstrips)\b"#, in: folded) != nil
         // "ok go back to thirty miles but drop the lights": back to the list's own values.
         let backToValue = !named && !backTo && folded.contains(" back to ") && {
-            let e = extractor.extract(normalised(input))
+            let e = turn.entities
             return e.locationCount == 0 && (e.distanceNM != nil || e.count != nil)
         }()
         guard named || backTo || backToValue else { return context }
@@ -120,10 +122,9 @@ public struct KeywordFallbackBackend: LLMBackend {
     /// ("ok and what if the delay was only 3 hours?" after an EU261 claim, then a distance), or
     /// says it goes back to that question ("going back to the customs question, what about on a
     /// Saturday?"). Nil when the turn is read as it is.
-    func earlierFrame(_ input: String, _ c: Classification, _ context: ConversationContext) -> Classification? {
+    func earlierFrame(_ turn: TurnReading, _ c: Classification, _ context: ConversationContext) -> Classification? {
         guard context.frames.count > 1, let last = context.lastTool else { return nil }
-        let text = normalised(input)
-        let e = extractor.extract(text)
+        let (input, text, e) = (turn.input, turn.text, turn.entities)
         let padded = " " + e.words.joined(separator: " ") + " "
         guard !e.words.contains(where: { lexicon.ordinals[$0] != nil }) else { return nil }
         var target: String?
@@ -177,7 +178,7 @@ public struct KeywordFallbackBackend: LLMBackend {
         earlier.lastTool = tool
         earlier.lastArguments = frame
         earlier.pending = nil
-        var again = classifyTurn(input, context: earlier)
+        var again = classifyTurn(input, context: earlier, reading: turn)
         if again.tool != tool || !again.isFollowUp {
             // The turn read against that frame as a new question of its tool: merged into the frame when it adjusts it.
             guard again.tool == tool || again.tool == nil || namedByWords, let merged = followUp(tool, frame, text, e) else { return nil }
@@ -189,13 +190,13 @@ public struct KeywordFallbackBackend: LLMBackend {
 
     /// "Which runway is best then?", "which rwy then" after a wind question: the same wind at the
     /// same airport, every runway compared (the runway asked about before is dropped; CONVENTIONS).
-    func bestRunway(_ input: String, _ c: inout Classification, _ context: ConversationContext) {
+    func bestRunway(_ turn: TurnReading, _ c: inout Classification, _ context: ConversationContext) {
         guard let frame = context.frames["wind_components"], frame["wind"] != nil || frame["metar"] != nil,
               c.declinedCue == nil, c.tool == nil || c.tool == "wind_components" || c.tool == "get_airport_details" else { return }
-        let e = extractor.extract(normalised(input))
+        let e = turn.entities
         let padded = " " + e.words.joined(separator: " ") + " "
         guard PlanningText.first(#" (?:which|what|best|favou?red|preferable|better) (?:[a-z]+ ){0,2}runways? | runways? (?:is |would be )?(?:best|favou?red|preferable|better) "#, in: padded) != nil,
-              PlanningText.runway(in: normalised(input)) == nil, e.routeFrom == nil else { return }
+              PlanningText.runway(in: turn.text) == nil, e.routeFrom == nil else { return }
         // A place of its own is a new question, unless it is the frame's airport.
         let place = frame["icao"]?.stringValue
         if let named = e.airportCodes.first ?? e.place, named.uppercased() != place?.uppercased(), named != context.subject { return }
@@ -210,9 +211,9 @@ public struct KeywordFallbackBackend: LLMBackend {
     /// (`FlightReference.referred`); "reload it from PATH, same flight" keeps the current flight;
     /// "call that flight HB-ZKA" names the last briefing imported; "the same for flight X" asks the
     /// last briefing question again for flight X.
-    func briefedFlights(_ input: String, _ c: inout Classification, _ context: ConversationContext) {
+    func briefedFlights(_ turn: TurnReading, _ c: inout Classification, _ context: ConversationContext) {
         guard !context.flights.isEmpty || context.lastBriefingPath != nil else { return }
-        let e = extractor.extract(normalised(input))
+        let (input, e) = (turn.input, turn.entities)
         let words = e.words
         let padded = " " + words.joined(separator: " ") + " "
         let known = Set(context.flights.map(\.name))
@@ -220,7 +221,7 @@ public struct KeywordFallbackBackend: LLMBackend {
         let typedKnown = typed.map(known.contains) ?? false
         let switching = words.contains { ["back", "switch", "change", "return", "flip", "swap", "select", "use", "go"].contains($0) }
         let pointing = words.contains { ["one", "flight", "briefing", "other", "previous"].contains($0) }
-            || words.contains { FlightReference.dayStems[FlightReference.stem($0)] != nil || FlightReference.dayStems.values.contains(FlightReference.stem($0)) }
+            || words.contains { FlightReference.dayStems.values.contains(FlightReference.stem($0)) }
         let repository = extractor.repository
         let referred = {
             FlightReference.referred(words: words, codes: e.airportCodes, flights: context.flights, current: context.currentFlights) { code in
@@ -397,11 +398,10 @@ public struct KeywordFallbackBackend: LLMBackend {
     /// ends and airports asked for are a route search ("airfields near the road from Girona to
     /// Avignon"); a place named by proximity is a search around it ("airfields close to Knokke"),
     /// not a search for it.
-    func consistent(_ c: Classification, _ input: String) -> Classification {
+    func consistent(_ c: Classification, _ turn: TurnReading) -> Classification {
         guard let tool = c.tool, Self.oneAirportQuestionTools.contains(tool)
                 || ["find_airports_near_location", "search_airports", "browse_rules", "nav_log", "calculate_flight_distance"].contains(tool) else { return c }
-        let text = normalised(input)
-        let e = extractor.extract(text)
+        let (text, e) = (turn.text, turn.entities)
         var target: String?
         let words = Set(e.words)
         // "SR22 EGKB to LFQQ, legs of 1 h at most": a maximum leg time belongs to the stops search alone.
@@ -444,11 +444,13 @@ public struct KeywordFallbackBackend: LLMBackend {
     }
 
     /// The classification of one turn, before the aircraft check above.
-    func classifyTurn(_ input: String, context: ConversationContext) -> Classification {
+    /// `reading` is the turn already read when `input` is that turn (nil for a clause of it).
+    func classifyTurn(_ input: String, context: ConversationContext, reading: TurnReading? = nil) -> Classification {
         var trace: [String] = []
-        let text = normalised(input)
+        let turn = reading ?? TurnReading(input, self)
+        let text = turn.text
         guard !text.isEmpty else { return Classification(tool: nil, confidence: 0, trace: ["empty input"]) }
-        var entities = extractor.extract(text)
+        var entities = turn.entities
         // No place found by the phrase rules: any span the data knows is the subject ("does Emden have an ILS?").
         if entities.place == nil, entities.subject == nil, entities.airportCodes.isEmpty, entities.routeFrom == nil, !entities.hasNotamText,
            // The aircraft named is no place ("in a PA28 with that wind": PA28 is also a US heliport's ident).
@@ -1468,5 +1470,21 @@ enum AirportArgumentBuilders {
             if w == "?" { t = t.replacingOccurrences(of: "?", with: "") }
         }
         return t.trimmingCharacters(in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: ".,!")))
+    }
+}
+
+/// One turn as the backend reads it: the text normalised (`KeywordFallbackBackend.normalised`) and
+/// the entities recognised in it, each computed on first use. `classify` shares one reading
+/// between the passes that read the same turn again (the list pointer, an earlier frame, the
+/// consistency check, briefed flights, the best runway) instead of recognising it once per pass.
+final class TurnReading {
+    let input: String
+    private let backend: KeywordFallbackBackend
+    private(set) lazy var text: String = backend.normalised(input)
+    private(set) lazy var entities: Entities = backend.extractor.extract(text)
+
+    init(_ input: String, _ backend: KeywordFallbackBackend) {
+        self.input = input
+        self.backend = backend
     }
 }
