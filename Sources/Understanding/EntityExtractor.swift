@@ -543,6 +543,9 @@ public struct EntityExtractor: Sendable {
                 let named = phrase.first?.isUppercase == true && (["was", "is", "by", "with", "airline", "carrier"].contains(before)
                     && lead.contains { ["airline", "company", "carrier", "operated", "operator"].contains($0) } || ["flight", "flights"].contains(next) && countries.code(for: phrase) != nil)
                     || airlineVerb && countries.code(for: phrase) != nil
+                    // "if it had been United", "if Swiss had operated it": a name in the carrier's place of a what-if.
+                    || phrase.first?.isUppercase == true && (before == "been" && lead.contains("had") || next == "had" && i + n + 1 < words.count
+                        && ["operated", "been", "flown", "run"].contains(words[i + n + 1].lowercased()))
                 let afterCue = ["on", "with", "by", "flying", "via"].contains(before) || named
                 // A word after a route cue is a place ("from Brussels to Rome", "EU261 for Brussels to
                 // Tenerife"), not the airline of the same name.

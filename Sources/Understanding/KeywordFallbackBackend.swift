@@ -81,6 +81,9 @@ public struct KeywordFallbackBackend: LLMBackend {
         if !c.isFollowUp { c = consistent(c, turn) }
         briefedFlights(turn, &c, context)
         bestRunway(turn, &c, context)
+        earlierSubject(turn, &c, context)
+        returnLeg(turn, &c, context)
+        sameAirline(turn, &c, context)
         // "tell me about the C210": a type designator asked about like an airport is the aircraft,
         // when no airport or place answers to it.
         if let slot = ["get_airport_details": "icao_code", "search_airports": "query"][c.tool ?? ""],
@@ -945,7 +948,37 @@ public struct KeywordFallbackBackend: LLMBackend {
     /// The classifier's probabilities for `text` (empty without a classifier).
     func classifierProbabilities(_ text: String) -> [(label: String, probability: Double)] {
         guard let classifier else { return [] }
-        return classifier.probabilities(classifierText(text))
+        let whole = classifier.probabilities(classifierText(text))
+        // "what kind of plane is an A20N? it's on my booking": a message of statements around one
+        // question is read mostly by its question, so a statement's words ("booking") do not outweigh it.
+        guard let question = Self.questionSentence(text) else { return whole }
+        let read = classifier.probabilities(classifierText(question))
+        // Only a question that is plainly a tool's on its own ("how much do I get?" alone says little).
+        guard let top = read.first, top.label != IntentClassifier.noneLabel, top.probability >= 0.6 else { return whole }
+        let asked = Dictionary(uniqueKeysWithValues: read.map { ($0.label, $0.probability) })
+        return whole.map { ($0.label, 0.5 * $0.probability + 0.5 * (asked[$0.label] ?? 0)) }.sorted { $0.1 > $1.1 }
+    }
+
+    /// The one sentence ending in a question mark of a message that also has sentences that do not
+    /// (nil for a message of one sentence, of several questions, or of none).
+    static func questionSentence(_ text: String) -> String? {
+        guard text.contains("?") else { return nil }
+        var sentences: [String] = []
+        var current = ""
+        let chars = Array(text)
+        for (i, ch) in chars.enumerated() {
+            current.append(ch)
+            // A dot inside a number or code ("1.5", "G.ABCD") is no sentence end: only a dot followed by a space.
+            if ch == "?" || ch == "!" || ch == "." && (i + 1 == chars.count || chars[i + 1] == " ") {
+                sentences.append(current)
+                current = ""
+            }
+        }
+        sentences.append(current)
+        sentences = sentences.map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0.split(separator: " ").count >= 2 }
+        let questions = sentences.filter { $0.hasSuffix("?") }
+        guard sentences.count >= 2, questions.count == 1, questions[0].split(separator: " ").count >= 3 else { return nil }
+        return questions[0]
     }
 
     /// The text the classifier reads (the same normalisation it was fitted with).

@@ -60,6 +60,12 @@ public struct ConversationContext: Sendable, Equatable {
     /// The tools of `frames`, least recent first.
     public var frameOrder: [String] = []
 
+    /// Every answered question, oldest first (at most `historyLimit`): "the first one I asked about"
+    /// after two type questions, "the outbound one" after a claim for each leg of a trip.
+    public var history: [AskedQuestion] = []
+    /// How many answered questions `history` keeps.
+    public static let historyLimit = 8
+
     /// The aircraft the conversation last named (a type or a registration): a new tool that takes
     /// an aircraft and names none uses it ("w&b for it" after a take-off distance in G-EZRA).
     public var aircraft: JSONValue?
@@ -72,6 +78,13 @@ public struct ConversationContext: Sendable, Equatable {
     public var currentFlights: [String] = []
     /// The file of the last briefing imported, named or not ("call that flight HB-ZKA").
     public var lastBriefingPath: String?
+
+    /// One answered question: its tool and the arguments it ran with.
+    public struct AskedQuestion: Sendable, Equatable {
+        public var tool: String
+        public var arguments: Arguments
+        public init(tool: String, arguments: Arguments) { self.tool = tool; self.arguments = arguments }
+    }
 
     /// A flight a briefing was imported for: its name and the files read for it, oldest first.
     public struct BriefedFlight: Sendable, Equatable {
@@ -146,6 +159,7 @@ public struct ConversationContext: Sendable, Equatable {
         next.frames = previous.frames
         next.frames[tool] = arguments
         next.frameOrder = previous.frameOrder.filter { $0 != tool } + [tool]
+        next.history = Array((previous.history + [AskedQuestion(tool: tool, arguments: arguments)]).suffix(historyLimit))
         next.rememberFlights(tool: tool, arguments: arguments, previous: previous)
         // A pressure is one value, in whichever unit it was last given.
         if arguments["qnh_hpa"] != nil { next.conditions["altimeter_inhg"] = nil }

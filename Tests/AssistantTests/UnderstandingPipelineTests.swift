@@ -13,6 +13,8 @@ struct UnderstandingPipelineTests {
     }
 
     static let single: [Row] = [
+        // A statement around one question does not outweigh it ("booking" alone is no request to act).
+        Row(input: "what kind of plane is an E195? it is on my booking", tool: "aircraft_type", arguments: ["designator": "E195"]),
         Row(input: "density altitude at LFMD, 32,5°C, QNH 1009", tool: "density_altitude", arguments: ["temperature_c": 32.5, "qnh_hpa": 1009]),
         Row(input: "W&B C172 pilot 1,663 lb", tool: "weight_and_balance", arguments: ["loads": .array([.object(["station": "pilot", "amount": 1663, "unit": "lb"])])]),
         Row(input: "route LFPN LIPZ, legs of 2,5 hours", tool: "find_airports_near_route", arguments: ["max_leg_time_hours": 2.5]),
@@ -321,6 +323,16 @@ struct UnderstandingPipelineTests {
         (["what is a PA28"], "and the Seminole?", "aircraft_type", ["designator": "Seminole"]),
         (["save the PA28 profile as G-TEST, empty weight 1490 lb"], "arm 86.4 in", "aircraft_profile", ["empty_weight": 1490, "empty_arm": 86.4]),
         (["airports near Lyon within 30 nm"], "make it fifty", "find_airports_near_location", ["max_distance_nm": 50, "location_query": "Lyon"]),
+        // Earlier questions of the same tool by order; the return leg; the last claim's airline.
+        (["what is a DA40", "and the PA28?"], "the first one I asked about, how fast is it", "aircraft_type", ["designator": "DA40"]),
+        (["save the PA28 profile as G-ONE, empty weight 1490 lb", "same for G-TWO, 1510 lb"], "show me the first one", "aircraft_profile",
+         ["action": "show", "name": "G-ONE"]),
+        (["easyJet Geneva to Porto, 4 hours late", "the return Porto to Geneva was cancelled 3 days before"], "and if Swiss had operated the return?",
+         "eu261_compensation", ["from": "Porto", "to": "Geneva", "airline": "Swiss"]),
+        (["easyJet Geneva to Porto, 4 hours late", "the return Porto to Geneva was cancelled 3 days before"],
+         "the first flight, the outbound one, what if it was 6 hours?", "eu261_compensation", ["from": "Geneva", "to": "Porto", "delay_hours": 6, "airline": "easyJet"]),
+        (["Ryanair Dublin to Rome 5 hours late"], "my brother flew Rome to Dublin with them, 4 hours late", "eu261_compensation",
+         ["airline": "Ryanair", "from": "Rome", "to": "Dublin", "delay_hours": 4]),
     ]
 
     @Test("follow-ups merge into the last frame", arguments: 0..<followUps.count)

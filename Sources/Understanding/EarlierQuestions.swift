@@ -1,0 +1,99 @@
+import AirportData
+import Foundation
+
+/// Stage 5, dialogue: references to earlier questions of the same kind, read from the answered
+/// questions the dialogue state keeps (`ConversationContext.history`).
+///
+/// - "the first one I asked about", "show me the first one", "the first flight, the outbound one":
+///   an ordinal over what earlier questions of this tool were about (types, profiles, trips),
+///   when the last answer was no list the ordinal could point into;
+/// - "the return" after a claim for the way back already: that leg, not the outbound again;
+/// - "with them" in a compensation question: the airline of the last one.
+extension KeywordFallbackBackend {
+    /// What a question was about, for telling two questions of one tool apart: the aircraft type,
+    /// the profile, the trip (both ends), nil for a question about none of these.
+    static func aboutWhat(_ arguments: Arguments) -> [String: JSONValue]? {
+        for keys in [["designator"], ["name"], ["from", "to"], ["from_location", "to_location"]] {
+            let values = keys.compactMap { k in arguments[k].map { (k, $0) } }
+            if values.count == keys.count { return Dictionary(uniqueKeysWithValues: values) }
+        }
+        return nil
+    }
+
+    /// Words after an ordinal that make it point at an earlier question rather than at a listed airport.
+    static let earlierQuestionNouns: Set<String> = ["one", "flight", "claim", "plane", "aircraft", "type", "profile", "leg", "trip", "question", "journey"]
+
+    /// "the first one I asked about": the turn re-read against the earlier question of the same tool
+    /// that the ordinal picks among the different things that tool was asked about, in the order first asked.
+    func earlierSubject(_ turn: TurnReading, _ c: inout Classification, _ context: ConversationContext) {
+        guard let last = context.lastTool, c.tool == nil || c.tool == last, !ConversationContext.listTools.contains(last),
+              c.declinedCue == nil else { return }
+        let words = turn.entities.words
+        guard let i = words.indices.first(where: { i in
+            lexicon.ordinals[words[i]] != nil && i + 1 < words.count && Self.earlierQuestionNouns.contains(words[i + 1])
+        }), let n = lexicon.ordinals[words[i]] else { return }
+        // A list shown since the last question of another tool is what an ordinal counts in ("the 2nd one").
+        if !context.lastResults.isEmpty, context.history.last.map({ ConversationContext.listTools.contains($0.tool) }) ?? false { return }
+        var subjects: [[String: JSONValue]] = []
+        for q in context.history where q.tool == last {
+            if let s = Self.aboutWhat(q.arguments), !subjects.contains(s) { subjects.append(s) }
+        }
+        guard subjects.count >= 2, let picked = n < 0 ? subjects.last : (n <= subjects.count ? subjects[n - 1] : nil),
+              let frame = context.history.last(where: { $0.tool == last && Self.aboutWhat($0.arguments) == picked })?.arguments else { return }
+        var earlier = context
+        earlier.lastArguments = frame
+        earlier.pending = nil
+        var again = classifyTurn(turn.input, context: earlier, reading: turn)
+        guard again.tool == last else { return }
+        // The ordinal names the subject: it stands whatever the re-read turn made of the ordinal's words
+        // ("show me the first one" shows that profile; "the first flight" is no airline and no destination).
+        for (k, v) in picked where catalog.tool(last)?.properties[k] != nil { again.arguments[k] = v }
+        if let a = again.arguments["airline"]?.stringValue, words[i...].joined(separator: " ").contains(TextNormalizer.fold(a)) {
+            again.arguments["airline"] = frame["airline"]
+            again.arguments["carrier_region"] = frame["carrier_region"]
+        }
+        again.isFollowUp = true
+        again.trace = c.trace + ["the \(words[i]) \(words[i + 1]) → the earlier \(last) question about " + picked.values.compactMap(\.stringValue).joined(separator: " → ")]
+        c = again
+    }
+
+    /// "and if Wizz Air UK operated the return?" after a claim for the return leg: the last question
+    /// already was the return (the reverse of an earlier one), so its direction stands.
+    func returnLeg(_ turn: TurnReading, _ c: inout Classification, _ context: ConversationContext) {
+        guard c.isFollowUp, let tool = c.tool, tool == context.lastTool else { return }
+        let padded = " " + turn.entities.words.joined(separator: " ") + " "
+        guard lexicon.hasCue("return_leg", in: padded) else { return }
+        for (a, b) in [("from", "to"), ("from_location", "to_location")] {
+            guard let lastA = context.lastArguments[a], let lastB = context.lastArguments[b],
+                  c.arguments[a] == lastB, c.arguments[b] == lastA else { continue }
+            let outbound = context.history.dropLast().contains { q in
+                q.tool == tool && Self.samePlace(q.arguments[a], lastB) && Self.samePlace(q.arguments[b], lastA)
+            }
+            guard outbound else { return }
+            c.arguments[a] = lastA
+            c.arguments[b] = lastB
+            c.trace.append("the return: the last question already was the way back (\(lastA.stringValue ?? "") → \(lastB.stringValue ?? ""))")
+            return
+        }
+    }
+
+    /// True when two place values name the same place as typed: equal folded, or one's words all
+    /// among the other's ("Luton" and "London Luton").
+    static func samePlace(_ x: JSONValue?, _ y: JSONValue?) -> Bool {
+        guard let x = x?.stringValue, let y = y?.stringValue else { return false }
+        let (a, b) = (Set(TextNormalizer.fold(x).split(separator: " ")), Set(TextNormalizer.fold(y).split(separator: " ")))
+        return !a.isEmpty && !b.isEmpty && (a.isSubset(of: b) || b.isSubset(of: a))
+    }
+
+    /// "my wife flew back with them": a compensation question naming no airline but pointing at the
+    /// last claim's takes that claim's airline and its region.
+    func sameAirline(_ turn: TurnReading, _ c: inout Classification, _ context: ConversationContext) {
+        guard c.tool == "eu261_compensation", c.arguments["airline"] == nil, let frame = context.frames["eu261_compensation"],
+              let airline = frame["airline"] else { return }
+        let padded = " " + turn.entities.words.joined(separator: " ") + " "
+        guard lexicon.hasCue("same_airline", in: padded) else { return }
+        c.arguments["airline"] = airline
+        if c.arguments["carrier_region"] == nil { c.arguments["carrier_region"] = frame["carrier_region"] }
+        c.trace.append("the same airline → \(airline.stringValue ?? "")")
+    }
+}
