@@ -695,6 +695,8 @@ extension KeywordFallbackBackend {
         if onlyIt, e.hasModifiers || e.distanceNM != nil || e.count != nil { return nil }
         // "make it 50" after a search within 30 NM: a lone number that changes a value of the last frame.
         if onlyIt, bareNumberSlot(padded, last) != nil { return nil }
+        // "how is it at 20z" after a pasted TAF: "it" is the report, not the place talked about before it.
+        if onlyIt, context.lastTool.flatMap({ catalog.tool($0) })?.intent.mergeRule("_questions") == "same_tool" { return nil }
         if lexicon.hasCue("deictic", in: padded) { return context.subject }
         return nil
     }

@@ -283,6 +283,13 @@ public struct EntityExtractor: Sendable {
                 i += 1
             }
         }
+        // "NL vs BE": two-letter codes set against each other are countries, even one that is also a
+        // word ("be") and so no country name on its own.
+        for (i, w) in words.enumerated() where ["vs", "versus"].contains(w) && i > 0 && i + 1 < words.count {
+            let pair = [i - 1, i + 1]
+            guard pair.allSatisfy({ words[$0].count == 2 && countries.name(for: words[$0]) != nil }) else { continue }
+            for k in pair where !used[k] { found.append((k, words[k].uppercased())); used[k] = true }
+        }
         var seen = Set<String>()
         for (_, code) in found.sorted(by: { $0.0 < $1.0 }) where seen.insert(code).inserted { e.countries.append(code) }
     }

@@ -537,7 +537,11 @@ public struct KeywordFallbackBackend: LLMBackend {
             return Classification(tool: "select_flight", arguments: ["flight": .string(flight)], confidence: 0.8, trace: trace)
         }
         // 1. Requests to act or for live data are declined even when they carry a report or a place.
-        if let cue = lexicon.outOfScopeCue(wordsOutsideNames(text, entities)), !lexicon.isRulesQuestion(entities.words) || entities.countries.isEmpty {
+        // "what's the difference between those two" after two countries: a cue that is the comparison's own word, with two countries, compares them.
+        let comparing = { (cue: String) in
+            entities.countries.count >= 2 && cue.split(separator: " ").contains { self.catalog.tool("compare_rules_between_countries")?.intent.keywords[String($0)] != nil }
+        }
+        if let cue = lexicon.outOfScopeCue(wordsOutsideNames(text, entities)), !lexicon.isRulesQuestion(entities.words) || entities.countries.isEmpty, !comparing(cue) {
             trace.append("out-of-scope cue '\(cue)'")
             var declined = Classification(tool: nil, confidence: 0.9, trace: trace)
             declined.declinedCue = cue
@@ -719,7 +723,14 @@ public struct KeywordFallbackBackend: LLMBackend {
                 adjusting.place = nil
                 adjusting.airportCodes.removeAll { $0 == r }
             }
-            if let carried = followUp(last, context.lastArguments, text, adjusting) {
+            // A follow-up that would change nothing, in a turn with another tool's words ("list all their
+            // rules then" after a rules question), asks that other tool.
+            let unchangedForOther = { (carried: Arguments) in
+                carried == context.lastArguments && best.met && best.tool.name != last && best.score >= Self.scoreThreshold + 1 && !dialogueCue
+                    // A pasted report's tool answers further questions about it unchanged ("how is it at 20z").
+                    && self.catalog.tool(last)?.intent.mergeRule("_questions") != "same_tool"
+            }
+            if let carried = followUp(last, context.lastArguments, text, adjusting), !unchangedForOther(carried) {
                 trace.append("follow-up of \(last)")
                 return Classification(tool: last, arguments: carried, confidence: 0.8, isFollowUp: true, trace: trace)
             }

@@ -14,6 +14,7 @@ struct UnderstandingPipelineTests {
 
     static let single: [Row] = [
         // A statement around one question does not outweigh it ("booking" alone is no request to act).
+        Row(input: "FR vs BE rules for night VFR, what differs", tool: "compare_rules_between_countries", arguments: ["countries": .array(["FR", "BE"])]),
         Row(input: "what kind of plane is an E195? it is on my booking", tool: "aircraft_type", arguments: ["designator": "E195"]),
         Row(input: "density altitude at LFMD, 32,5°C, QNH 1009", tool: "density_altitude", arguments: ["temperature_c": 32.5, "qnh_hpa": 1009]),
         Row(input: "W&B C172 pilot 1,663 lb", tool: "weight_and_balance", arguments: ["loads": .array([.object(["station": "pilot", "amount": 1663, "unit": "lb"])])]),
@@ -331,6 +332,14 @@ struct UnderstandingPipelineTests {
          "eu261_compensation", ["from": "Porto", "to": "Geneva", "airline": "Swiss"]),
         (["easyJet Geneva to Porto, 4 hours late", "the return Porto to Geneva was cancelled 3 days before"],
          "the first flight, the outbound one, what if it was 6 hours?", "eu261_compensation", ["from": "Geneva", "to": "Porto", "delay_hours": 6, "airline": "easyJet"]),
+        // Two countries compared by pointing back; "their" typed for "there"; another tool's words when nothing would change.
+        (["is a transponder required in Austria for VFR?", "and in Italy?"], "wat is the difference between those two", "compare_rules_between_countries",
+         ["countries": .array(["AT", "IT"])]),
+        (["can I fly VFR at night in Spain"], "is a flight plan needed their", "answer_rules_question", ["country_code": "ES"]),
+        (["can I land on a glacier in Austria with a PPL"], "show me all their rules then", "browse_rules", ["country_code": "AT"]),
+        (["hoe ver EHAM to EDDK"], "with 110 kt?", "calculate_flight_distance", ["from_location": "EHAM", "to_location": "EDDK", "cruise_speed_kts": 110]),
+        // After a pasted report, "it" is the report, not the place talked about before.
+        (["how far EHAM to EHRD", "TAF EHRD 141100Z 1412/1512 22015KT 9999 SCT030 TEMPO 1418/1424 3000 RA BKN012"], "how is it at 20z", "decode_taf", [:]),
         (["Ryanair Dublin to Rome 5 hours late"], "my brother flew Rome to Dublin with them, 4 hours late", "eu261_compensation",
          ["airline": "Ryanair", "from": "Rome", "to": "Dublin", "delay_hours": 4]),
     ]
