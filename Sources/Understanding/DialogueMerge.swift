@@ -697,7 +697,12 @@ extension KeywordFallbackBackend {
         if onlyIt, bareNumberSlot(padded, last) != nil { return nil }
         // "how is it at 20z" after a pasted TAF: "it" is the report, not the place talked about before it.
         if onlyIt, context.lastTool.flatMap({ catalog.tool($0) })?.intent.mergeRule("_questions") == "same_tool" { return nil }
-        if lexicon.hasCue("deictic", in: padded) { return context.subject }
+        if lexicon.hasCue("deictic", in: padded) {
+            // "crosswind on 26 there?" right after a pasted METAR or TAF: "there" is the report's station
+            // (only when pointed at: the report does not make its station the subject of later questions).
+            if words.contains("there"), let station = last["report"]?.stringValue.flatMap(ConversationContext.reportStation) { return station }
+            return context.subject
+        }
         return nil
     }
 }

@@ -676,9 +676,14 @@ public struct KeywordFallbackBackend: LLMBackend {
         // A question the previous tool answers, naming no new subject ("is that VFR?", "when does the tempo end?").
         // Tools the catalog marks "_questions: same_tool" (a pasted report) take any further question
         // that names nothing new and is not plainly another tool's ("when does the tempo end?").
-        let sameToolQuestion = entities.locationCount == 0 && entities.countries.isEmpty && contentCount <= 12
-            && context.lastTool.flatMap { catalog.tool($0) }?.intent.mergeRule("_questions") == "same_tool"
-            && (best.tool.name == context.lastTool || best.score < Self.scoreThreshold)
+        // "there" pointing at the pasted report's station is still about the report ("what's the cloud base there").
+        let reportStation = context.lastArguments["report"]?.stringValue.flatMap(ConversationContext.reportStation)
+        let aboutReport = entities.locationCount == 0 || referenced != nil && referenced == reportStation
+        let reportTool = { (name: String) in self.catalog.tool(name)?.intent.mergeRule("_questions") == "same_tool" }
+        let sameToolQuestion = aboutReport && entities.countries.isEmpty && contentCount <= 12
+            && context.lastTool.map(reportTool) == true
+            // Another report tool's words ("any ifr" after a TAF) do not leave the report pasted: no new report came.
+            && (best.tool.name == context.lastTool || best.score < Self.scoreThreshold || reportTool(best.tool.name))
         // Only single-airport tools repeat for a bare place; after a list, a bare code is a new look-up.
         let singleAirportTool = context.lastTool.flatMap { catalog.tool($0) }.map { $0.properties["icao"] != nil || $0.properties["icao_code"] != nil } ?? false
         if let last = context.lastTool, barePlace && singleAirportTool && !looksLikeSQL || sameToolQuestion, let carried = followUp(last, context.lastArguments, text, entities) ?? (sameToolQuestion ? context.lastArguments : nil) {

@@ -127,6 +127,16 @@ public struct ConversationContext: Sendable, Equatable {
     /// The argument names that hold one airport or place, in the order they are looked for.
     public static let placeSlots = ["icao_code", "icao", "location_query", "designator_place"]
 
+    /// The station a pasted METAR, SPECI or TAF is for: its first four-letter code after the report's
+    /// own words ("METAR LSZS 151150Z …" → LSZS), nil for other text.
+    static func reportStation(_ report: String) -> String? {
+        let leading: Set<String> = ["METAR", "SPECI", "TAF", "AMD", "COR", "RTD"]
+        for token in report.split(separator: " ").prefix(4).map(String.init) where !leading.contains(token.uppercased()) {
+            return token.count == 4 && token.allSatisfy({ $0.isLetter || $0.isNumber }) && token.first!.isLetter ? token.uppercased() : nil
+        }
+        return nil
+    }
+
     /// The state after a turn answered by `tool` with `arguments` that listed `results`.
     /// `notams` are the NOTAM ids the answer showed; an answer without NOTAMs keeps the earlier ones.
     public static func after(tool: String, arguments: Arguments, results: [String], notams: [String] = [], previous: ConversationContext) -> ConversationContext {

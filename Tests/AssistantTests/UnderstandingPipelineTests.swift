@@ -340,6 +340,9 @@ struct UnderstandingPipelineTests {
         (["hoe ver EHAM to EDDK"], "with 110 kt?", "calculate_flight_distance", ["from_location": "EHAM", "to_location": "EDDK", "cruise_speed_kts": 110]),
         // After a pasted report, "it" is the report, not the place talked about before.
         (["how far EHAM to EHRD", "TAF EHRD 141100Z 1412/1512 22015KT 9999 SCT030 TEMPO 1418/1424 3000 RA BKN012"], "how is it at 20z", "decode_taf", [:]),
+        // "there" after a pasted report is its station; a further question about the report stays on it.
+        (["LFRN 121030Z 26012KT 9999 FEW040 22/09 Q1016"], "xwind rwy 28 there?", "wind_components", ["icao": "LFRN", "runway": "28"]),
+        (["LFRN 121030Z 26012KT 9999 FEW040 22/09 Q1016"], "what's the cloud base there", "decode_metar", [:]),
         (["Ryanair Dublin to Rome 5 hours late"], "my brother flew Rome to Dublin with them, 4 hours late", "eu261_compensation",
          ["airline": "Ryanair", "from": "Rome", "to": "Dublin", "delay_hours": 4]),
     ]
