@@ -96,4 +96,21 @@ extension KeywordFallbackBackend {
         if c.arguments["carrier_region"] == nil { c.arguments["carrier_region"] = frame["carrier_region"] }
         c.trace.append("the same airline → \(airline.stringValue ?? "")")
     }
+
+    /// "and Stansted from Norwich?" after questions about single airports: a short turn naming both ends
+    /// of a route asks the conversation's last route question again for that route (a single-airport
+    /// tool has no place for two ends).
+    func routeAgain(_ turn: TurnReading, _ c: inout Classification, _ context: ConversationContext) {
+        let e = turn.entities
+        guard e.routeFrom != nil, e.routeTo != nil, c.declinedCue == nil, e.words.count <= 10,
+              let opener = e.words.first, ["and", "what", "how", "ok", "okay", "now", "same"].contains(opener) else { return }
+        let hasRoute = { (tool: String) in
+            self.catalog.tool(tool).map { $0.properties["from_location"] != nil || $0.properties["from"] != nil || $0.properties["waypoints"] != nil } ?? false
+        }
+        guard let current = c.tool ?? context.lastTool, !hasRoute(current),
+              let tool = context.frameOrder.reversed().first(where: hasRoute), let frame = context.frames[tool],
+              let args = followUp(tool, frame, turn.text, e) else { return }
+        c = Classification(tool: tool, arguments: args, confidence: 0.7, isFollowUp: true,
+                           trace: c.trace + ["both ends of a route after single-airport questions → the last route question (\(tool))"])
+    }
 }

@@ -730,6 +730,14 @@ public struct EntityExtractor: Sendable {
                 e.routeTo = fx
             }
         }
+        // "and Vienna from Salzburg?", "ok and Guernsey from Lydd, same speed": a follow-up naming both ends,
+        // the destination first, when the data knows both.
+        if e.routeFrom == nil, let m = PlanningText.first(#"^\s*(?:(?:ok|okay|so|right),?\s+)?(?:and|what about|how about|now)\s+(.+?)\s+from\s+(.+)$"#, in: cleaned),
+           let x = m[1].flatMap(Self.trimPlace), let y = m[2].flatMap(Self.trimPlace), x.first?.isUppercase == true || repository.isAirportCode(x.uppercased()),
+           namesSomething(recognisedSpan(x)), namesSomething(recognisedSpan(y)) {
+            e.routeFrom = recognisedSpan(y)
+            e.routeTo = recognisedSpan(x)
+        }
         // "Le Touquet to Chambéry": a bare "A to B"; A is the run of capitalised words before "to".
         if e.routeFrom == nil, let toRange = lower.range(of: " to ") ?? lower.range(of: " - ") {
             let before = cleaned[..<toRange.lowerBound].split(separator: " ").map(String.init)

@@ -84,6 +84,7 @@ public struct KeywordFallbackBackend: LLMBackend {
         earlierSubject(turn, &c, context)
         returnLeg(turn, &c, context)
         sameAirline(turn, &c, context)
+        routeAgain(turn, &c, context)
         // "tell me about the C210": a type designator asked about like an airport is the aircraft,
         // when no airport or place answers to it.
         if let slot = ["get_airport_details": "icao_code", "search_airports": "query"][c.tool ?? ""],

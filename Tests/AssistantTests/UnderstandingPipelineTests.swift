@@ -343,6 +343,11 @@ struct UnderstandingPipelineTests {
         // "there" after a pasted report is its station; a further question about the report stays on it.
         (["LFRN 121030Z 26012KT 9999 FEW040 22/09 Q1016"], "xwind rwy 28 there?", "wind_components", ["icao": "LFRN", "runway": "28"]),
         (["LFRN 121030Z 26012KT 9999 FEW040 22/09 Q1016"], "what's the cloud base there", "decode_metar", [:]),
+        // A follow-up naming both ends, destination first; after single-airport questions, the last route question.
+        (["how far is Munich from Innsbruck"], "and Graz from Innsbruck?", "calculate_flight_distance", ["from_location": "Innsbruck", "to_location": "Graz"]),
+        (["how far is Munich from Innsbruck", "tell me about LOWI"], "and Graz from Linz?", "calculate_flight_distance", ["from_location": "Linz", "to_location": "Graz"]),
+        // Texting shorthand.
+        (["save the PA28 profile as G-TEST, empty weight 1490 lb"], "del it", "aircraft_profile", ["action": "delete", "name": "G-TEST"]),
         (["Ryanair Dublin to Rome 5 hours late"], "my brother flew Rome to Dublin with them, 4 hours late", "eu261_compensation",
          ["airline": "Ryanair", "from": "Rome", "to": "Dublin", "delay_hours": 4]),
     ]
