@@ -122,14 +122,30 @@ extension KeywordFallbackBackend {
         }
         // Filters: removed ("drop the customs filter"), cleared, or added/replaced.
         let clearing = lexicon.hasCue("clear_filter", in: padded)
+        var clearedNumber = false
         if lexicon.hasCue("clear_all", in: padded), args["filters"] != nil {
             args["filters"] = nil; changed = true
         } else if clearing {
             var filters = args["filters"]?.objectValue ?? [:]
             // "forget the customs, just paved": the clause with the cue removes, the other one adds.
-            let (clearClause, addClause) = clauses(of: text)
+            var (clearClause, addClause) = clauses(of: text)
+            // "paved isn't essential, drop it", "grass or paved, doesn't matter": a clause with the cue that
+            // names nothing takes back what the other clause names.
+            if !addClause.isEmpty {
+                let cueOnly = extractor.extract(clearClause)
+                if lexicon.filtersNamed(by: cueOnly.words, phrased: cueOnly.filters.keys).isEmpty, cueOnly.distanceNM == nil, cueOnly.countries.isEmpty {
+                    clearClause = text
+                    addClause = ""
+                }
+            }
             let clearing = addClause.isEmpty ? e : extractor.extract(clearClause)
             var named = lexicon.filtersNamed(by: clearing.words, phrased: clearing.filters.keys)
+            // "forget the 30 nm", "scrap the customs and the 8": a radius or count of the question, named
+            // while taking back, is taken back too.
+            for w in clearing.words {
+                guard let n = Double(w.filter { $0.isNumber || $0 == "." }), !w.isEmpty else { continue }
+                for key in ["max_distance_nm", "max_results"] where args[key]?.doubleValue == n { named.insert(key); clearedNumber = true }
+            }
             let adding = addClause.isEmpty ? nil : extractor.extract(addClause)
             if let adding {
                 for (k, v) in adding.filters where !named.contains(k) { filters[k] = v; changed = true }
@@ -209,7 +225,7 @@ extension KeywordFallbackBackend {
             args["filters"] = .object(filters)
             changed = true
         }
-        if let d = e.distanceNM { set("max_distance_nm", .number(d)) }
+        if let d = e.distanceNM, !clearedNumber { set("max_distance_nm", .number(d)) }
         // "double the radius", "halve the list": the value shown, scaled.
         if e.distanceNM == nil, e.count == nil,
            let factor = e.words.lazy.compactMap({ ["double": 2.0, "twice": 2.0, "triple": 3.0, "halve": 0.5, "half": 0.5][$0] }).first {
@@ -228,7 +244,7 @@ extension KeywordFallbackBackend {
         }.first
         if let n = added, props["max_results"] != nil {
             set("max_results", .number(Double((previous["max_results"]?.intValue ?? def.defaultValue("max_results")?.intValue ?? 5) + n)))
-        } else if let n = e.count { set("max_results", .number(Double(n))) }
+        } else if let n = e.count, !clearedNumber { set("max_results", .number(Double(n))) }
         if e.count == nil, added == nil, Self.asksMoreResults(padded), props["max_results"] != nil, !clearing {
             set("max_results", .number(Double((previous["max_results"]?.intValue ?? def.defaultValue("max_results")?.intValue ?? 5) + 5)))
         }

@@ -361,7 +361,7 @@ public enum PlanningIntents {
         let action: String
         // "show me all my aircraft profiles" lists them; "show G-ABCD" shows one.
         let all = { has(["all", "profiles", "every"]) && aircraftToken(in: text) == nil }
-        if has(["delete", "remove", "drop", "forget", "erase", "bin", "scrap", "ditch", "trash", "wipe"]) { action = "delete" }
+        if has(["delete", "del", "remove", "drop", "forget", "erase", "bin", "scrap", "ditch", "trash", "wipe"]) { action = "delete" }
         else if has(["save", "copy", "clone", "create", "new", "add", "duplicate", "store"]) { action = "save" }
         else if has(["show", "display", "details", "detail", "open", "view", "what's in", "describe"]) && !all() { action = "show" }
         else if has(["list", "all", "which", "my", "available", "profiles", "left", "remaining"]) { action = "list" }

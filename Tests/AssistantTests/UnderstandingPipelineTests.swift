@@ -348,6 +348,15 @@ struct UnderstandingPipelineTests {
         (["how far is Munich from Innsbruck", "tell me about LOWI"], "and Graz from Linz?", "calculate_flight_distance", ["from_location": "Linz", "to_location": "Graz"]),
         // Texting shorthand.
         (["save the PA28 profile as G-TEST, empty weight 1490 lb"], "del it", "aircraft_profile", ["action": "delete", "name": "G-TEST"]),
+        // Taking back: a radius or count named while clearing; a cue clause naming nothing clears what the other names; widening.
+        (["airports near Rennes, paved", "within 25 nm"], "and customs as well, but forget the 25 nm", "find_airports_near_location",
+         ["max_distance_nm": nil, "filters": .object(["has_hard_runway": true, "point_of_entry": true])]),
+        (["airports near Rennes, paved, customs", "show 6"], "scrap the customs and the 6, keep the rest", "find_airports_near_location",
+         ["max_results": nil, "filters": .object(["has_hard_runway": true])]),
+        (["airfields between Exeter and Caen, paved, customs"], "paved isn't essential, drop it", "find_airports_near_route",
+         ["filters": .object(["point_of_entry": true])]),
+        (["airfields near Tours", "grass only"], "grass or paved, doesn't matter", "find_airports_near_location", ["filters": nil]),
+        (["grass fields near Tours"], "hard runways are ok too", "find_airports_near_location", ["filters": nil]),
         (["Ryanair Dublin to Rome 5 hours late"], "my brother flew Rome to Dublin with them, 4 hours late", "eu261_compensation",
          ["airline": "Ryanair", "from": "Rome", "to": "Dublin", "delay_hours": 4]),
     ]
