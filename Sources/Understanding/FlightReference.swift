@@ -121,6 +121,20 @@ extension FlightReference {
             }
             if matching.count == 1 { return flights[matching[0]].name }
         }
+        // "day one", "day 2": the flight named or filed with that day's number ("RALLY-D1", "day2.txt").
+        if let i = words.firstIndex(of: "day"), i + 1 < words.count,
+           let n = Int(words[i + 1]) ?? ["one": 1, "two": 2, "three": 3, "four": 4, "five": 5][words[i + 1]] {
+            let matching = flights.indices.filter { tokenSets[$0].contains("d\(n)") || tokenSets[$0].contains("day\(n)") }
+            if matching.count == 1 { return flights[matching[0]].name }
+        }
+        // "the outbound flight", "switch to the return": the flight named or filed as that leg, else
+        // (two flights) the first or the last imported.
+        if let leg = leg(of: words) {
+            let marks = leg == .outbound ? outboundMarks : returnMarks
+            let matching = flights.indices.filter { !tokenSets[$0].isDisjoint(with: marks) }
+            if matching.count == 1 { return flights[matching[0]].name }
+            if matching.isEmpty, flights.count == 2 { return leg == .outbound ? names[0] : names[1] }
+        }
         let now = current.last
         if words.contains("other") {
             if names.count == 2 { return names.first { $0 != now } }
@@ -131,6 +145,23 @@ extension FlightReference {
         if let i = words.lazy.compactMap({ ordinals[$0] }).first { return i < names.count ? names[i] : nil }
         if words.contains("middle"), names.count % 2 == 1, names.count >= 3 { return names[names.count / 2] }
         if words.contains(where: { ["last", "latest", "newest"].contains($0) }) { return names.last }
+        return nil
+    }
+
+    /// A leg of a trip a turn names ("the outbound", "the return flight", "rtn").
+    enum Leg { case outbound, inbound }
+
+    /// Name and file tokens that mark a flight as the outbound or the return leg.
+    static let outboundMarks: Set<String> = ["out", "outbound", "outward", "aller", "hin", "heen"]
+    static let returnMarks: Set<String> = ["ret", "rtn", "return", "back", "retour", "home", "terug", "inbound", "rueck", "ruck"]
+
+    /// The leg the turn's folded words name, if any: "return" only as a noun ("the return", "return
+    /// flight"), never the verb of "return to the first one".
+    static func leg(of words: [String]) -> Leg? {
+        let padded = " " + words.joined(separator: " ") + " "
+        if [" outbound ", " outward ", " the out ", " out one ", " out flight ", " way out ", " first leg "].contains(where: padded.contains) { return .outbound }
+        if [" the return ", " return flight ", " return one ", " return leg ", " rtn ", " inbound ", " homebound ", " way back ", " flight back ",
+            " flight home ", " second leg "].contains(where: padded.contains) { return .inbound }
         return nil
     }
 }

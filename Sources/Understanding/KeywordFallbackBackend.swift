@@ -223,15 +223,16 @@ public struct KeywordFallbackBackend: LLMBackend {
         let known = Set(context.flights.map(\.name))
         let typed = FlightReference.mentioned(in: input)
         let typedKnown = typed.map(known.contains) ?? false
-        let switching = words.contains { ["back", "switch", "change", "return", "flip", "swap", "select", "use", "go"].contains($0) }
-        let pointing = words.contains { ["one", "flight", "briefing", "other", "previous"].contains($0) }
-            || words.contains { FlightReference.dayStems.values.contains(FlightReference.stem($0)) }
+        let switching = words.contains { ["back", "switch", "change", "return", "flip", "swap", "select", "use", "go", "current", "activate"].contains($0) }
+        let pointing = words.contains { ["one", "flight", "briefing", "other", "previous", "day"].contains($0) }
+            || words.contains { FlightReference.dayStems.values.contains(FlightReference.stem($0)) } || FlightReference.leg(of: words) != nil
         let repository = extractor.repository
+        let placeWords = { (code: String) -> Set<String> in
+            guard let a = try? repository.airport(code: code) else { return [] }
+            return Set(TextNormalizer.fold(a.name + " " + (a.municipality ?? "")).split(whereSeparator: { !$0.isLetter }).map(String.init))
+        }
         let referred = {
-            FlightReference.referred(words: words, codes: e.airportCodes, flights: context.flights, current: context.currentFlights) { code in
-                guard let a = try? repository.airport(code: code) else { return [] }
-                return Set(TextNormalizer.fold(a.name + " " + (a.municipality ?? "")).split(whereSeparator: { !$0.isLetter }).map(String.init))
-            }
+            FlightReference.referred(words: words, codes: e.airportCodes, flights: context.flights, current: context.currentFlights, placeWords: placeWords)
         }
         // "call that flight HB-ZKA", "tag that briefing as flight HB-ZKC": the last file imported gets the name.
         if e.paths.isEmpty, let path = context.lastBriefingPath, let name = typed, !typedKnown,
@@ -256,13 +257,39 @@ public struct KeywordFallbackBackend: LLMBackend {
             return
         }
         guard !typedKnown, pointing || c.tool == "select_flight" else { return }
+        // The turn's words that may name a flight by a word of its name: no ordinal or pointer (they count
+        // NOTAMs or list items here) and no airport code (a question about that airport, not a flight).
+        let codes = Set(e.airportCodes.map { $0.lowercased() })
+        let nameWords = words.filter { lexicon.ordinals[$0] == nil && !["other", "previous", "middle", "last"].contains($0) && !codes.contains($0) }
+        // "What's changed on the return flight since its last briefing?": the changes question for that flight, not a switch.
+        // ("return" here is the leg, not the verb: only the other switching words count.)
+        if c.tool == "select_flight", !words.contains(where: { ["back", "switch", "change", "flip", "swap", "select", "use", "go", "current", "activate"].contains($0) }),
+           let changes = catalog.tool("briefing_changes"),
+           changes.intent.keywords.filter({ padded.contains(" \($0.key) ") }).map(\.value).reduce(0, +) >= 2, let name = referred() {
+            c = Classification(tool: "briefing_changes", arguments: ["flight": .string(name)], confidence: 0.8, trace: c.trace + ["what changed on a flight referred to → \(name)"])
+            return
+        }
+        // "and for the Touquet one?" after a briefing question: the same question for the flight a word of
+        // its name points at (by name only: an ordinal here counts NOTAMs, not flights).
+        if c.tool == nil || c.tool == context.lastTool, let last = context.lastTool, ["briefing_changes", "notams_for_airport"].contains(last),
+           !switching, words.count <= 8, words.first == "and" || words.first == "same" || words.contains("for"),
+           let name = FlightReference.referred(words: nameWords, codes: [], flights: context.flights, current: context.currentFlights, placeWords: placeWords),
+           context.lastArguments["flight"]?.stringValue != name {
+            var args = context.lastArguments
+            args["flight"] = .string(name)
+            c = Classification(tool: last, arguments: args, confidence: 0.8, isFollowUp: true, trace: c.trace + ["the same \(last) question for the flight referred to → \(name)"])
+            return
+        }
         if c.tool == "select_flight" {
             if let name = referred() {
                 c.arguments["flight"] = .string(name)
                 c.trace.append("flight referred to → \(name)")
             }
-        } else if let tool = c.tool, ["briefing_changes", "notams_for_airport"].contains(tool), words.contains("flight"), !switching,
-                  c.arguments["flight"].map({ !known.contains($0.stringValue ?? "") }) ?? true, let name = referred() {
+        } else if let tool = c.tool, ["briefing_changes", "notams_for_airport"].contains(tool), !switching,
+                  c.arguments["flight"].map({ !known.contains($0.stringValue ?? "") }) ?? true,
+                  // "the diff for day one": without the word flight, only a flight named by a word of its name.
+                  let name = words.contains("flight") ? referred()
+                    : FlightReference.referred(words: nameWords, codes: [], flights: context.flights, current: context.currentFlights, placeWords: placeWords) {
             // "owt changed on the saturday flight since last time?"
             c.arguments["flight"] = .string(name)
             c.trace.append("flight referred to → \(name)")

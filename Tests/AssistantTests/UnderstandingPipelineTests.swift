@@ -357,6 +357,18 @@ struct UnderstandingPipelineTests {
          ["filters": .object(["point_of_entry": true])]),
         (["airfields near Tours", "grass only"], "grass or paved, doesn't matter", "find_airports_near_location", ["filters": nil]),
         (["grass fields near Tours"], "hard runways are ok too", "find_airports_near_location", ["filters": nil]),
+        // Flights by leg, by day number, by an owner's or town's word; "current" switches.
+        (["import ~/b/trip-out.txt for flight G-ABCD-A", "import ~/b/trip-home.txt for flight G-ABCD-B", "notams for EGKA"],
+         "switch to the outbound flight", "select_flight", ["flight": "G-ABCD-A"]),
+        (["import ~/b/one.txt for flight TOUR-X", "import ~/b/two.txt for flight TOUR-Y", "notams for EGKA"],
+         "what's changed on the return flight since last time?", "briefing_changes", ["flight": "TOUR-Y"]),
+        (["import ~/b/a.txt for flight RALLY-D1", "import ~/b/b.txt for flight RALLY-D2", "notams for LFRG"],
+         "and the diff for day two?", "briefing_changes", ["flight": "RALLY-D2"]),
+        (["import ~/b/a.txt for flight ANNA-CAEN", "import ~/b/b.txt for flight TOM-JERSEY"], "make Anna's flight the current one again",
+         "select_flight", ["flight": "ANNA-CAEN"]),
+        (["import ~/b/x.txt for flight EGTF-LFAT", "import ~/b/y.txt for flight EGTF-EBOS", "what changed since last time"],
+         "and for the Ostend one?", "briefing_changes", ["flight": "EGTF-EBOS"]),
+        (["import ~/b/x.txt for flight EGTF-LFAT", "notams for EGTF"], "and for LFAT?", "notams_for_airport", ["icao": "LFAT", "flight": nil]),
         (["Ryanair Dublin to Rome 5 hours late"], "my brother flew Rome to Dublin with them, 4 hours late", "eu261_compensation",
          ["airline": "Ryanair", "from": "Rome", "to": "Dublin", "delay_hours": 4]),
     ]
