@@ -113,4 +113,35 @@ extension KeywordFallbackBackend {
         c = Classification(tool: tool, arguments: args, confidence: 0.7, isFollowUp: true,
                            trace: c.trace + ["both ends of a route after single-airport questions → the last route question (\(tool))"])
     }
+
+    /// "back to Plymouth, but in a Cessna 182", "back to Alicante, only 3", "back to Land's End with that
+    /// temperature": a place an earlier question of the conversation held goes back into the slot that
+    /// held it, in the latest frame of that question's tool, and the rest of the turn adjusts it.
+    func backToEarlierPlace(_ turn: TurnReading, _ c: inout Classification, _ context: ConversationContext) {
+        guard c.declinedCue == nil || c.tool == nil, context.history.count >= 2,
+              let m = PlanningText.first(#"\bback\s+to\s+(?:the\s+)?([^,;]+?)(?:\s*(?:,|;|\bbut\b|\bwith\b|\bonly\b|\band\b|\bat\b|\bin\b|$))"#, in: turn.text),
+              let said = m[1]?.trimmingCharacters(in: .whitespaces), !said.isEmpty, said.split(separator: " ").count <= 4 else { return }
+        let folded = TextNormalizer.fold(said)
+        // The airport the words name, when they name one ("Land's End" → EGHC).
+        let ident = extractor.resolver.readings(of: said, context: NameContext(expectsAirport: true), limit: 1).first.flatMap { $0.exact ? $0.ident : nil }
+        let matches = { (v: JSONValue) -> Bool in
+            guard let s = v.stringValue else { return false }
+            return TextNormalizer.fold(s) == folded || ident.map { $0.uppercased() == s.uppercased() } == true
+        }
+        let placeKeys = ConversationContext.placeSlots + ["from_location", "to_location", "from", "to"]
+        // The latest earlier question holding the place, other than the last one (going back means it changed since).
+        for q in context.history.dropLast().reversed() {
+            guard let key = placeKeys.first(where: { k in q.arguments[k].map(matches) == true }), var frame = context.frames[q.tool],
+                  frame[key].map(matches) == false else { continue }
+            frame[key] = q.arguments[key]
+            // The rest of the turn adjusts that frame ("only 3", "in a Cessna 182", "with that temperature").
+            var rest = turn.text
+            rest.replaceSubrange(m.range, with: " ")
+            let restEntities = extractor.extract(rest)
+            let args = followUp(q.tool, frame, rest, restEntities) ?? frame
+            c = Classification(tool: q.tool, arguments: args, confidence: 0.75, isFollowUp: true,
+                               trace: c.trace + ["back to \(said) → the \(q.tool) question with \(key) = \(q.arguments[key]?.stringValue ?? "")"])
+            return
+        }
+    }
 }

@@ -85,6 +85,7 @@ public struct KeywordFallbackBackend: LLMBackend {
         returnLeg(turn, &c, context)
         sameAirline(turn, &c, context)
         routeAgain(turn, &c, context)
+        backToEarlierPlace(turn, &c, context)
         // "tell me about the C210": a type designator asked about like an airport is the aircraft,
         // when no airport or place answers to it.
         if let slot = ["get_airport_details": "icao_code", "search_airports": "query"][c.tool ?? ""],
@@ -145,6 +146,21 @@ public struct KeywordFallbackBackend: LLMBackend {
             target = named.0
             namedByWords = true
         }
+        // "going back to the customs question": the earlier tool whose words follow the cue.
+        if let r = padded.range(of: #" (?:back to|going back to|return to|returning to) "#, options: .regularExpression) {
+            // The words of the clause after the cue, against each earlier tool's keyword words ("customs" of "customs hours").
+            let after = padded[r.upperBound...].split(separator: " ").map(String.init)
+            // The tool whose words come first after the cue ("back to DA, but it'll be 26 by the time we land"):
+            // words of four letters or more, or a whole one-word keyword however short.
+            // Two tools on the same word: the one whose keyword it is more strongly ("customs" of the customs notice, not of details).
+            let candidates = catalog.tools.filter { $0.name != last && context.frames[$0.name] != nil }.compactMap { tool -> (String, Int, Double)? in
+                let words = Set(tool.intent.keywords.keys.flatMap { k in k.split(separator: " ").map(String.init).filter { $0.count >= 4 || !k.contains(" ") && $0.count >= 2 } })
+                return after.firstIndex(where: words.contains).map { i in
+                    (tool.name, i, tool.intent.keywords.filter { $0.key.split(separator: " ").contains(Substring(after[i])) }.map(\.value).max() ?? 0)
+                }
+            }.sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.2 > $1.2 }
+            if let named = candidates.first?.0 { target = named; namedByWords = true }
+        }
         // A word pointing back ("it", "there") or a place of its own makes the turn about the last answer or a new
         // question, unless the turn names the earlier question ("In the nav log, insert LFRC after LFRK").
         if !namedByWords, lexicon.hasCue("deictic", in: padded) || e.locationCount > 0 || e.subject != nil { return nil }
@@ -160,15 +176,6 @@ public struct KeywordFallbackBackend: LLMBackend {
                 } ?? false
             }
         }
-        // "going back to the customs question": the earlier tool whose words follow the cue.
-        if let r = padded.range(of: #" (?:back to|going back to|return to|returning to) "#, options: .regularExpression) {
-            // The words of the clause after the cue, against each earlier tool's keyword words ("customs" of "customs hours").
-            let after = Set(padded[r.upperBound...].split(separator: ",").first.map { $0.split(separator: " ").map(String.init) } ?? [])
-            let candidates = catalog.tools.filter { $0.name != last && context.frames[$0.name] != nil }.map { tool in
-                (tool.name, Set(tool.intent.keywords.keys.flatMap { $0.split(separator: " ").map(String.init) }.filter { $0.count >= 4 }).intersection(after).count)
-            }.filter { $0.1 > 0 }.sorted { $0.1 > $1.1 }
-            target = candidates.first?.0 ?? target
-        }
         guard let tool = target, var frame = context.frames[tool], let def = catalog.tool(tool) else { return nil }
         // A country is an adjustment only of a question that takes one.
         if !e.countries.isEmpty, !["countries", "country_code", "filters", "query"].contains(where: { def.properties[$0] != nil }) { return nil }
@@ -182,6 +189,9 @@ public struct KeywordFallbackBackend: LLMBackend {
         earlier.lastTool = tool
         earlier.lastArguments = frame
         earlier.pending = nil
+        // That question's place is the one talked about again ("back to customs: what about Saturday?" after a distance elsewhere).
+        // ("there" still points at the place talked about last: "and the landing distance there?").
+        if let place, !lexicon.hasCue("deictic", in: padded) { earlier.subject = place }
         var again = classifyTurn(input, context: earlier, reading: turn)
         if again.tool != tool || !again.isFollowUp {
             // The turn read against that frame as a new question of its tool: merged into the frame when it adjusts it.

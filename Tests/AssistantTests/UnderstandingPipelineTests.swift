@@ -369,6 +369,12 @@ struct UnderstandingPipelineTests {
         (["import ~/b/x.txt for flight EGTF-LFAT", "import ~/b/y.txt for flight EGTF-EBOS", "what changed since last time"],
          "and for the Ostend one?", "briefing_changes", ["flight": "EGTF-EBOS"]),
         (["import ~/b/x.txt for flight EGTF-LFAT", "notams for EGTF"], "and for LFAT?", "notams_for_airport", ["icao": "LFAT", "flight": nil]),
+        // Back to an earlier place of the conversation, or to an earlier question named by its words.
+        (["how far is Brest from Exeter", "at 110 kt", "and from Plymouth"], "back to Exeter, but in a Cessna 182", "calculate_flight_distance",
+         ["from_location": "Exeter", "to_location": "Brest", "aircraft_type": "C182", "cruise_speed_kts": nil]),
+        (["airports near Girona", "and near Perpignan"], "back to Girona, only 4", "find_airports_near_location", ["location_query": "Girona", "max_results": 4]),
+        (["customs notice at LFSB", "tell me about LFSB", "distance LFSB to LIPB"], "back to customs: what about Sunday?", "get_notification_for_airport",
+         ["icao": "LFSB", "day_of_week": "sunday"]),
         (["Ryanair Dublin to Rome 5 hours late"], "my brother flew Rome to Dublin with them, 4 hours late", "eu261_compensation",
          ["airline": "Ryanair", "from": "Rome", "to": "Dublin", "delay_hours": 4]),
     ]
