@@ -101,6 +101,16 @@ extension KeywordFallbackBackend {
                 return args
             }
             for (k, v) in args where k != "filters" {
+                // "sorry pax is 95 not 75": the load of that amount (of the station named, when one is) takes the new amount.
+                if k == "loads", var loads = v.arrayValue, let o = Double(old), let n = Double(new) {
+                    let holding = loads.indices.filter { loads[$0].objectValue?["amount"]?.doubleValue == o }
+                    let named = holding.filter { i in loads[i].objectValue?["station"]?.stringValue.map { padded.contains(" \(TextNormalizer.fold($0)) ") } ?? false }
+                    if let i = named.first ?? (holding.count == 1 ? holding.first : nil), var load = loads[i].objectValue {
+                        load["amount"] = .number(n)
+                        loads[i] = .object(load)
+                        args[k] = .array(loads); changed = true; break
+                    }
+                }
                 if let s = v.stringValue, TextNormalizer.fold(s) == TextNormalizer.fold(old) {
                     // Written the way the old value was: codes in capitals, days and other lower-case values in lower case.
                     let written = s == s.uppercased() && new.count == 4 ? new.uppercased() : (s == s.lowercased() && !Self.placeKeys.contains(k) ? new.lowercased() : new)

@@ -107,7 +107,10 @@ extension KeywordFallbackBackend {
         let hasRoute = { (tool: String) in
             self.catalog.tool(tool).map { $0.properties["from_location"] != nil || $0.properties["from"] != nil || $0.properties["waypoints"] != nil } ?? false
         }
-        guard let current = c.tool ?? context.lastTool, !hasRoute(current),
+        // Two countries ("how do the rules differ between Italy and Austria") are no route; a new tool the turn asks for stands.
+        guard [e.routeFrom, e.routeTo].allSatisfy({ extractor.countries.code(for: $0 ?? "") == nil }),
+              c.tool == nil || c.tool == context.lastTool,
+              let current = c.tool ?? context.lastTool, !hasRoute(current),
               let tool = context.frameOrder.reversed().first(where: hasRoute), let frame = context.frames[tool],
               let args = followUp(tool, frame, turn.text, e) else { return }
         c = Classification(tool: tool, arguments: args, confidence: 0.7, isFollowUp: true,

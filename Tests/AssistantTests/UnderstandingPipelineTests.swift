@@ -375,6 +375,13 @@ struct UnderstandingPipelineTests {
         (["airports near Girona", "and near Perpignan"], "back to Girona, only 4", "find_airports_near_location", ["location_query": "Girona", "max_results": 4]),
         (["customs notice at LFSB", "tell me about LFSB", "distance LFSB to LIPB"], "back to customs: what about Sunday?", "get_notification_for_airport",
          ["icao": "LFSB", "day_of_week": "sunday"]),
+        // A corrected load amount, by its station when two loads share the amount.
+        (["w&b C172S, pilot 85 kg, pax 85 kg, fuel 40 l"], "no, the pax is 92 not 85", "weight_and_balance",
+         ["loads": .array([.object(["amount": 85, "station": "pilot", "unit": "kg"]), .object(["amount": 92, "station": "pax", "unit": "kg"]),
+                           .object(["amount": 40, "station": "fuel", "unit": "l"])])]),
+        // Two countries are no route.
+        (["airports near route EGTF LFMD with customs", "do I need a flight plan to cross into Switzerland?"], "how do VFR rules differ between Italy and Austria", "compare_rules_between_countries",
+         ["countries": .array(["IT", "AT"])]),
         (["Ryanair Dublin to Rome 5 hours late"], "my brother flew Rome to Dublin with them, 4 hours late", "eu261_compensation",
          ["airline": "Ryanair", "from": "Rome", "to": "Dublin", "delay_hours": 4]),
     ]
