@@ -147,4 +147,29 @@ extension KeywordFallbackBackend {
             return
         }
     }
+
+    /// "which of them are in Germany", "the list only Greece please, not Macedonia or Bulgaria": after a
+    /// list of airports (shown last, or before a look at one of them), a country named with a word
+    /// restricting the list is that list's country filter, not a search of the whole country.
+    func restrictList(_ turn: TurnReading, _ c: inout Classification, _ context: ConversationContext) {
+        let e = turn.entities
+        guard let country = e.countries.first, e.locationCount == 0, e.routeFrom == nil, c.declinedCue == nil,
+              c.tool == nil || c.tool == "search_airports" && !c.isFollowUp
+                // "the list only France" is no listing of France's rules when no rule is named.
+                || c.tool == "browse_rules" && e.words.allSatisfy({ !["rules", "rule", "regulations", "regs", "law", "laws"].contains($0) }) else { return }
+        let (tool, frame): (String, Arguments)
+        if let last = context.lastTool, ConversationContext.listTools.contains(last), last != "search_airports" { (tool, frame) = (last, context.lastArguments) }
+        else if let list = context.lastListTool, list != "search_airports" { (tool, frame) = (list, context.lastListArguments) }
+        else { return }
+        let words = Set(e.words)
+        guard !words.isDisjoint(with: ["them", "those", "these", "list", "ones", "only", "just", "side", "which"]),
+              catalog.tool(tool)?.properties["filters"] != nil else { return }
+        var args = followUp(tool, frame, turn.text, e) ?? frame
+        var filters = args["filters"]?.objectValue ?? [:]
+        // "only Greece, not Macedonia or Bulgaria": the first country named is the one kept.
+        filters["country"] = .string(country)
+        args["filters"] = .object(filters)
+        c = Classification(tool: tool, arguments: args, confidence: 0.75, isFollowUp: true,
+                           trace: c.trace + ["a country restricting the last list → \(tool) in \(country)"])
+    }
 }

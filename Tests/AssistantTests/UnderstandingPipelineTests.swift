@@ -382,6 +382,13 @@ struct UnderstandingPipelineTests {
         // Two countries are no route.
         (["airports near route EGTF LFMD with customs", "do I need a flight plan to cross into Switzerland?"], "how do VFR rules differ between Italy and Austria", "compare_rules_between_countries",
          ["countries": .array(["IT", "AT"])]),
+        // A country restricting the last list (shown last or before a look at one of its airports).
+        (["which airports are near Basel"], "which of them are in Germany", "find_airports_near_location",
+         ["location_query": "Basel", "filters": .object(["country": "DE"])]),
+        (["airports near Strasbourg within 40 nm", "the first one details"], "the list only France please, not Germany", "find_airports_near_location",
+         ["location_query": "Strasbourg", "filters": .object(["country": "FR"])]),
+        (["airports near Geneva within 30 nm"], "only the French side of the border please", "find_airports_near_location",
+         ["filters": .object(["country": "FR"])]),
         (["Ryanair Dublin to Rome 5 hours late"], "my brother flew Rome to Dublin with them, 4 hours late", "eu261_compensation",
          ["airline": "Ryanair", "from": "Rome", "to": "Dublin", "delay_hours": 4]),
     ]
