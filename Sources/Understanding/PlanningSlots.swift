@@ -271,8 +271,10 @@ public enum PlanningIntents {
         if let (w, r) = PlanningText.wind(in: rest) {
             a["wind"] = .string(w.canonical)
             rest = PlanningText.removing(r, from: rest)
-        } else if let hw = PlanningText.headwind(in: rest) {
+        } else if let (hw, r) = PlanningText.headwindMention(in: rest) {
             a["headwind_kt"] = .number(hw)
+            // "10 kt on the nose" is no temperature of 10.
+            rest = PlanningText.removing(r, from: rest)
         }
         if let (pa, r) = PlanningText.pressureAltitude(in: rest) {
             a["pressure_altitude_ft"] = .number(pa)

@@ -416,12 +416,22 @@ public enum PlanningText {
     }
 
     /// "10 kt headwind" → +10, "5 knots tailwind" → −5, "headwind 8" → +8.
-    static func headwind(in text: String) -> Double? {
+    static func headwind(in text: String) -> Double? { headwindMention(in: text)?.value }
+
+    /// The head- or tailwind component stated in `text` (tailwind negative) and where it was said:
+    /// "10 kt headwind", "tailwind of 5", "10 kt on the nose" / "straight down the runway" (head),
+    /// "5 kt up the tail" / "from behind" (tail).
+    static func headwindMention(in text: String) -> (value: Double, range: Range<String.Index>)? {
         if let m = first(#"(\d{1,2})\s*(?:kts?|knots?)?\s*(head|tail)\s?wind"#, in: text), let v = number(m[1]) {
-            return m[2]?.lowercased() == "tail" ? -v : v
+            return (m[2]?.lowercased() == "tail" ? -v : v, m.range)
         }
         if let m = first(#"(head|tail)\s?wind\s*(?:component\s*)?(?:of\s*)?(\d{1,2})\b"#, in: text), let v = number(m[2]) {
-            return m[1]?.lowercased() == "tail" ? -v : v
+            return (m[1]?.lowercased() == "tail" ? -v : v, m.range)
+        }
+        if let m = first(#"(\d{1,2})\s*(?:kts?|knots?)\s+(?:of\s+wind\s+)?(?:(?:right|straight)\s+)?(on\s+the\s+nose|down\s+the\s+runway|up\s+the\s+tail|on\s+the\s+tail|from\s+behind)"#, in: text),
+           let v = number(m[1]) {
+            let tail = m[2].map { $0.contains("tail") || $0.contains("behind") } ?? false
+            return (tail ? -v : v, m.range)
         }
         return nil
     }

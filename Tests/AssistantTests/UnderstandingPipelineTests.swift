@@ -389,6 +389,8 @@ struct UnderstandingPipelineTests {
          ["location_query": "Strasbourg", "filters": .object(["country": "FR"])]),
         (["airports near Geneva within 30 nm"], "only the French side of the border please", "find_airports_near_location",
          ["filters": .object(["country": "FR"])]),
+        // A wind "on the nose" is a headwind, and its figure no temperature.
+        (["takeoff distance C172S at EGKA 18 C"], "with 12 kt on the nose", "takeoff_landing_performance", ["headwind_kt": 12, "temperature_c": 18]),
         (["Ryanair Dublin to Rome 5 hours late"], "my brother flew Rome to Dublin with them, 4 hours late", "eu261_compensation",
          ["airline": "Ryanair", "from": "Rome", "to": "Dublin", "delay_hours": 4]),
     ]
