@@ -172,4 +172,20 @@ extension KeywordFallbackBackend {
         c = Classification(tool: tool, arguments: args, confidence: 0.75, isFollowUp: true,
                            trace: c.trace + ["a country restricting the last list → \(tool) in \(country)"])
     }
+
+    /// "oh, and put empty weight 1663 lb on it" after saving a profile: a new question of the last tool
+    /// that names no subject of its own but points back ("it", "that") adds its values to the last frame.
+    func addsToLast(_ turn: TurnReading, _ c: inout Classification, _ context: ConversationContext) {
+        guard let tool = c.tool, tool == context.lastTool, !c.isFollowUp, !c.arguments.isEmpty,
+              let subject = Self.aboutWhat(context.lastArguments) ?? ConversationContext.placeSlots.first(where: { context.lastArguments[$0] != nil }).map({ [$0: context.lastArguments[$0]!] }),
+              subject.keys.allSatisfy({ c.arguments[$0] == nil }),
+              ConversationContext.placeSlots.allSatisfy({ c.arguments[$0] == nil }) else { return }
+        let padded = " " + turn.entities.words.joined(separator: " ") + " "
+        guard [" it ", " that ", " this ", " them "].contains(where: padded.contains) else { return }
+        var args = context.lastArguments
+        for (k, v) in c.arguments { args[k] = v }
+        c.arguments = args
+        c.isFollowUp = true
+        c.trace.append("values for the last \(tool) question, pointed at → added to it")
+    }
 }

@@ -472,6 +472,8 @@ public enum PlanningText {
     // MARK: Aircraft profile values
 
     static let emptyWeightPattern = #"\bempty\s+(?:weight|mass|wt)\s*(?:of|is|=|:)?\s*(\d[\d,]*(?:\.\d+)?|[^\s,]*)\s*(kgs?|kilos?|kilograms?|lbs?|pounds?)?\b"#
+    /// "empty 1650 lb": the weight right after the word, with its unit (without one the number may be an arm).
+    static let emptyUnitPattern = #"\bempty\s*(?:of|is|=|:)?\s*(\d[\d,]*(?:\.\d+)?)\s*(kgs?|kilos?|kilograms?|lbs?|pounds?)\b"#
     /// "1520 lb empty": the weight before the word.
     static let weightEmptyPattern = #"(?<![\w.])(\d[\d,]*(?:\.\d+)?)\s*(kgs?|kilos?|kilograms?|lbs?|pounds?)\s+empty\b"#
     static let emptyArmPattern = #"\b(?:(?:empty\s+)?(?:weight\s+)?arm|cg|c\.g\.)(?![\w-])\s*(?:of|is|=|:|at)?\s*(\d[\d,]*(?:\.\d+)?|[^\s,]*)\s*(in|inch(?:es)?|"|mm|metres?|meters?|m)?(?![\w])"#
@@ -482,7 +484,7 @@ public enum PlanningText {
     /// A value stated but unreadable is passed on as text, so the tool's argument check refuses
     /// it by name instead of saving the profile without it.
     static func profileValues(in text: String, into a: inout Arguments) {
-        if let m = first(emptyWeightPattern, in: text) ?? first(weightEmptyPattern, in: text) {
+        if let m = first(emptyWeightPattern, in: text) ?? first(weightEmptyPattern, in: text) ?? first(emptyUnitPattern, in: text) {
             let raw = m[1] ?? ""
             if let w = number(raw), raw.first?.isNumber == true { a["empty_weight"] = .number(w) } else { a["empty_weight"] = .string(raw.isEmpty ? "(no number)" : raw) }
             if let unit = m[2]?.lowercased() { a["empty_weight_unit"] = .string(unit.hasPrefix("k") ? "kg" : "lb") }

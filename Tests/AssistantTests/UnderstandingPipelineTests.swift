@@ -391,6 +391,10 @@ struct UnderstandingPipelineTests {
          ["filters": .object(["country": "FR"])]),
         // A wind "on the nose" is a headwind, and its figure no temperature.
         (["takeoff distance C172S at EGKA 18 C"], "with 12 kt on the nose", "takeoff_landing_performance", ["headwind_kt": 12, "temperature_c": 18]),
+        // Profile values: "empty 1650 lb"; values pointed at the profile just saved are added to it.
+        (["show profile C172S"], "copy it as G-COPY, empty 1650 lb, arm 39.4 in", "aircraft_profile", ["name": "G-COPY", "empty_weight": 1650, "empty_weight_unit": "lb"]),
+        (["show profile C172S", "save it as G-BSKY"], "oh, and put empty weight 1663 lb on it", "aircraft_profile",
+         ["action": "save", "name": "G-BSKY", "from_profile": "C172S", "empty_weight": 1663]),
         (["Ryanair Dublin to Rome 5 hours late"], "my brother flew Rome to Dublin with them, 4 hours late", "eu261_compensation",
          ["airline": "Ryanair", "from": "Rome", "to": "Dublin", "delay_hours": 4]),
     ]
