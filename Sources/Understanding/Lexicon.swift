@@ -62,8 +62,15 @@ public struct Lexicon: Sendable {
     public init(typos: [String: String], commonWords: Set<String>, outOfScopePhrases: [String], actionVerbs: Set<String>,
                 chatter: Set<String>, dialogue: [String: [String]], ordinals: [String: Int], filterWords: [String: [String]] = [:]) {
         self.filterWords = filterWords
-        self.typos = typos; self.commonWords = commonWords; self.outOfScopePhrases = outOfScopePhrases
-        self.actionVerbs = actionVerbs; self.chatter = chatter; self.dialogue = dialogue; self.ordinals = ordinals
+        // Phrases are matched against folded text, so they are folded too: "what's the weather like" is
+        // read as "what s the weather like", the way the turn's words are.
+        let folded = { (list: [String]) -> [String] in
+            var out = list
+            for p in list { let f = TextNormalizer.fold(p); if f != p, !out.contains(f) { out.append(f) } }
+            return out
+        }
+        self.typos = typos; self.commonWords = commonWords; self.outOfScopePhrases = folded(outOfScopePhrases)
+        self.actionVerbs = actionVerbs; self.chatter = chatter; self.dialogue = dialogue.mapValues(folded); self.ordinals = ordinals
     }
 
     /// Loads the lexicon from `directory` (`ToolCatalog/lexicon`). Every file must exist and
