@@ -12,9 +12,9 @@ import Testing
 /// `Tests/Eval/test5.jsonl` (300 cases, 212 with a history, 50 out of scope) and
 /// `Tests/Eval/test6.jsonl` (300 cases, 220 with a history, 50 out of scope), each written by a
 /// writer who never saw the code. Measured by this version (tool / frame / follow-up frame /
-/// out-of-scope false accepts): test 0.967 / 0.934 / 0.906 / 0.038, test2 0.985 / 0.955 / 0.933 /
-/// 0.000, test3 0.981 / 0.973 / 0.982 / 0.000, test4 0.979 / 0.929 / 0.927 / 0.037, test5 0.953 /
-/// 0.923 / 0.906 / 0.020, test6 0.943 / 0.850 / 0.836 / 0.040 (its first measurement: 0.940 /
+/// out-of-scope false accepts): test 0.968 / 0.935 / 0.906 / 0.038, test2 0.985 / 0.955 / 0.933 /
+/// 0.000, test3 0.981 / 0.969 / 0.982 / 0.000, test4 0.979 / 0.929 / 0.927 / 0.037, test5 0.953 /
+/// 0.923 / 0.906 / 0.020, test6 0.943 / 0.863 / 0.855 / 0.040 (its first measurement: 0.940 /
 /// 0.843 / 0.832 / 0.040). Each is gated at the issue-13 targets (0.95 / 0.90 / 0.90 / 0.05) or a
 /// little under what it measures where it is short of them (test6), so the gate catches
 /// regressions. The tuning sets (`dev*.jsonl`, read
@@ -36,7 +36,7 @@ struct EvalGateTests {
         Split(file: "test3", minCases: 250, minHistory: 0, minOutOfScope: 50, tool: 0.95, frame: 0.95, followUp: 0.95, falseAccepts: 0.05),
         Split(file: "test4", minCases: 280, minHistory: 120, minOutOfScope: 50, tool: 0.95, frame: 0.90, followUp: 0.90, falseAccepts: 0.05),
         Split(file: "test5", minCases: 300, minHistory: 200, minOutOfScope: 50, tool: 0.95, frame: 0.90, followUp: 0.90, falseAccepts: 0.05),
-        Split(file: "test6", minCases: 300, minHistory: 200, minOutOfScope: 50, tool: 0.93, frame: 0.83, followUp: 0.82, falseAccepts: 0.05),
+        Split(file: "test6", minCases: 300, minHistory: 200, minOutOfScope: 50, tool: 0.93, frame: 0.85, followUp: 0.84, falseAccepts: 0.05),
     ]
 
     @Test("each held-out split meets its floors", arguments: splits)
@@ -71,17 +71,30 @@ struct EvalGateTests {
         #expect(report.oosFalseAcceptRate <= 0.02, "out-of-scope false accepts \(report.oosFalseAcceptRate)")
     }
 
-    /// The newest tuning sets, written by blind writers this session (first measured at dev14
-    /// 0.893 / 0.827 / 0.798, dev15 0.890 / 0.703 / 0.652): held to what they measure now, a
-    /// little under, until they reach the older sets' level.
-    @Test("newest tuning sets (dev14, dev15): tool ≥ 0.92, frame ≥ 0.85, follow-up frame ≥ 0.82, out-of-scope false accepts ≤ 0.05")
-    func newestTuning() throws {
+    /// The newer tuning sets, written by blind writers (first measured at dev14 0.893 / 0.827 /
+    /// 0.798, dev15 0.890 / 0.703 / 0.652, dev16 0.917 / 0.750 / 0.720, dev17 0.877 / 0.757 /
+    /// 0.730; now dev14+dev15 0.952 / 0.900 / 0.884 / 0.030, dev16+dev17 0.927 / 0.838 / 0.829 /
+    /// 0.050): held to what they measure now, a little under, until they reach the older sets' level.
+    /// Tuning sets gated together, with their floors and false-accept ceiling.
+    struct TuningGate: Sendable, CustomStringConvertible {
+        let sets: [String]
+        let tool: Double, frame: Double, followUp: Double, falseAccepts: Double
+        var description: String { sets.joined(separator: "+") + ": tool ≥ \(tool), frame ≥ \(frame), follow-up frame ≥ \(followUp), false accepts ≤ \(falseAccepts)" }
+    }
+
+    static let newerTuningGates = [
+        TuningGate(sets: ["dev14", "dev15"], tool: 0.94, frame: 0.88, followUp: 0.86, falseAccepts: 0.05),
+        TuningGate(sets: ["dev16", "dev17"], tool: 0.91, frame: 0.82, followUp: 0.81, falseAccepts: 0.06),
+    ]
+
+    @Test("newer tuning sets", arguments: newerTuningGates)
+    func newerTuning(_ gate: TuningGate) throws {
         var cases: [EvalCase] = []
-        for name in ["dev14", "dev15"] {
+        for name in gate.sets {
             cases += try Evaluation.load(Fixtures.resources.root.appendingPathComponent("Tests/Eval/\(name).jsonl"))
         }
         #expect(cases.count >= 600)
-        Self.expect(Evaluation.run(cases, environment: try Fixtures.environment()), tool: 0.92, frame: 0.85, followUp: 0.82, falseAccepts: 0.05)
+        Self.expect(Evaluation.run(cases, environment: try Fixtures.environment()), tool: gate.tool, frame: gate.frame, followUp: gate.followUp, falseAccepts: gate.falseAccepts)
     }
 
     @Test("training eval file: tool accuracy ≥ 0.98, out-of-scope false accepts ≤ 0.02")
