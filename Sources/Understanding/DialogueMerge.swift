@@ -333,7 +333,9 @@ extension KeywordFallbackBackend {
         if !changed, props["query"] != nil, let q = previous["query"]?.stringValue, extractor.countries.code(for: q) == nil,
            e.countries.isEmpty, e.filters.isEmpty {
             let cueWords = Set((lexicon.dialogue["corrections"] ?? []).flatMap { $0.split(separator: " ").map(String.init) } + ["meant", "mean", "said"])
-            let skip = { (w: String) in Self.leadingCueWords.contains(w) || cueWords.contains(w) || self.lexicon.chatter.contains(w) || w == "?" }
+            // Thanks and please only: other courtesy words are also names ("Nice", "Great Yarmouth").
+            let courtesy: Set<String> = ["thanks", "thank", "thx", "ty", "cheers", "please", "pls", "plz", "merci", "danke", "grazie", "gracias", "dekuji"]
+            let skip = { (w: String) in Self.leadingCueWords.contains(w) || cueWords.contains(w) || self.lexicon.chatter.contains(w) || w == "?" || courtesy.contains(w) }
             // The words as typed ("Saint-Nazaire" keeps its capitals and hyphen), the cue words left out.
             let typed = text.split(separator: " ").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "?!.,;:")) }.filter { !$0.isEmpty }
             let rest = typed.drop { skip(TextNormalizer.fold($0)) }.filter { !skip(TextNormalizer.fold($0)) }

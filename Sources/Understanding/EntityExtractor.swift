@@ -114,7 +114,7 @@ public struct EntityExtractor: Sendable {
         " max ", " maximum ", " top ", " up to ", " less than ", " more than ", " by ", " on ", " without ", " excluding ",
         " using ", " via ", " if ", " when ", " then ", " so ", " but ", " as ", " hard ", " paved ", " grass ", " lit ",
         " customs", " airports", " airfields", " aerodromes", " strips", " fields", " the same", " same ",
-        ". ", "? ", "! ", " runway", " rwy", " arrived", " landed", " was ", " delayed", " instead", " too ", " as well",
+        ". ", "? ", "! ", " runway", " rwy", " arrived", " landed", " was ", " delayed", " instead", " too ", " as well", " thanks", " thank you", " cheers", " pls",
     ]
 
     /// `text` with known misspellings corrected, word by word, keeping everything else as typed.
@@ -684,6 +684,8 @@ public struct EntityExtractor: Sendable {
         for suffix in [" airport", " airfield", " aerodrome"] where out.lowercased().hasSuffix(suffix) && out.count > suffix.count + 2 {
             out = String(out.dropLast(suffix.count))
         }
+        // "look it up for me": a pronoun is no place.
+        if ["me", "us", "you", "him", "her", "them", "it", "myself", "ourselves"].contains(out.lowercased()) { return nil }
         return out.isEmpty ? nil : out
     }
 

@@ -14,6 +14,10 @@ struct UnderstandingPipelineTests {
 
     static let single: [Row] = [
         // A statement around one question does not outweigh it ("booking" alone is no request to act).
+        // Czech words; a pronoun is no place.
+        Row(input: "airports near Brno w/ celnice", tool: "find_airports_near_location", arguments: ["location_query": "Brno", "filters": .object(["point_of_entry": true])]),
+        Row(input: "customs at LKTB on nedele", tool: "get_notification_for_airport", arguments: ["icao": "LKTB", "day_of_week": "sunday"]),
+        Row(input: "find Biggin Hill for me please", tool: "search_airports", arguments: ["query": "Biggin Hill"]),
         Row(input: "FR vs BE rules for night VFR, what differs", tool: "compare_rules_between_countries", arguments: ["countries": .array(["FR", "BE"])]),
         Row(input: "what kind of plane is an E195? it is on my booking", tool: "aircraft_type", arguments: ["designator": "E195"]),
         Row(input: "density altitude at LFMD, 32,5°C, QNH 1009", tool: "density_altitude", arguments: ["temperature_c": 32.5, "qnh_hpa": 1009]),
@@ -397,6 +401,9 @@ struct UnderstandingPipelineTests {
          ["action": "save", "name": "G-BSKY", "from_profile": "C172S", "empty_weight": 1663]),
         // Out-of-scope phrases written with an apostrophe match the folded turn.
         (["easyJet Gatwick to Malaga 4 hours late, can we claim?"], "what's the weather like in Malaga today?", nil, [:]),
+        // Thanks after a name searched again is no part of it; names that are also courtesy words stay.
+        (["what's the code for Cork"], "and Shannon? thx", "search_airports", ["query": "Shannon"]),
+        (["what's the code for Cork"], "and Great Yarmouth", "search_airports", ["query": "Great Yarmouth"]),
         (["Ryanair Dublin to Rome 5 hours late"], "my brother flew Rome to Dublin with them, 4 hours late", "eu261_compensation",
          ["airline": "Ryanair", "from": "Rome", "to": "Dublin", "delay_hours": 4]),
     ]
