@@ -188,4 +188,23 @@ extension KeywordFallbackBackend {
         c.isFollowUp = true
         c.trace.append("values for the last \(tool) question, pointed at → added to it")
     }
+
+    /// "only what's new since the last pack" after NOTAMs at an airport: those NOTAMs, only the new
+    /// ones (not the briefing's list of changes); "all of them, not just new" takes that back.
+    func onlyNewNotams(_ turn: TurnReading, _ c: inout Classification, _ context: ConversationContext) {
+        guard context.lastTool == "notams_for_airport", c.tool == "briefing_changes" || c.tool == "notams_for_airport" || c.tool == nil,
+              c.declinedCue == nil else { return }
+        let words = turn.entities.words
+        let padded = " " + words.joined(separator: " ") + " "
+        guard words.contains("new"), words.count <= 10, turn.entities.airportCodes.isEmpty, FlightReference.mentioned(in: turn.input) == nil else { return }
+        // The NOTAM tool's own reading of the turn stands (it also reads a category), but for taking "only new" back.
+        var args = c.tool == "notams_for_airport" ? c.arguments : context.lastArguments
+        if [" not just new ", " not only new ", " not just the new ", " not only the new ", " all of them ", " old ones too ", " old ones as well "].contains(where: padded.contains) {
+            args["only_new"] = nil
+        } else if c.tool != "notams_for_airport", words.contains("only") || words.contains("just") {
+            args["only_new"] = .bool(true)
+        } else { return }
+        c = Classification(tool: "notams_for_airport", arguments: args, confidence: 0.8, isFollowUp: true,
+                           trace: c.trace + ["only the new ones, or all again, of the last NOTAM question"])
+    }
 }

@@ -88,6 +88,7 @@ public struct KeywordFallbackBackend: LLMBackend {
         backToEarlierPlace(turn, &c, context)
         restrictList(turn, &c, context)
         addsToLast(turn, &c, context)
+        onlyNewNotams(turn, &c, context)
         // "tell me about the C210": a type designator asked about like an airport is the aircraft,
         // when no airport or place answers to it.
         if let slot = ["get_airport_details": "icao_code", "search_airports": "query"][c.tool ?? ""],

@@ -404,6 +404,9 @@ struct UnderstandingPipelineTests {
         // Thanks after a name searched again is no part of it; names that are also courtesy words stay.
         (["what's the code for Cork"], "and Shannon? thx", "search_airports", ["query": "Shannon"]),
         (["what's the code for Cork"], "and Great Yarmouth", "search_airports", ["query": "Great Yarmouth"]),
+        // "only what's new" after NOTAMs restricts them; "not just new" takes it back.
+        (["runway notams for EGKA"], "only what's new since the last pack", "notams_for_airport", ["icao": "EGKA", "category": "runway", "only_new": true]),
+        (["new notams at EGKA only"], "all of them please, not just new", "notams_for_airport", ["icao": "EGKA", "only_new": nil]),
         (["Ryanair Dublin to Rome 5 hours late"], "my brother flew Rome to Dublin with them, 4 hours late", "eu261_compensation",
          ["airline": "Ryanair", "from": "Rome", "to": "Dublin", "delay_hours": 4]),
     ]
