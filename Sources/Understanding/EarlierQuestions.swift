@@ -121,7 +121,7 @@ extension KeywordFallbackBackend {
     /// temperature": a place an earlier question of the conversation held goes back into the slot that
     /// held it, in the latest frame of that question's tool, and the rest of the turn adjusts it.
     func backToEarlierPlace(_ turn: TurnReading, _ c: inout Classification, _ context: ConversationContext) {
-        guard c.declinedCue == nil || c.tool == nil, context.history.count >= 2,
+        guard c.declinedCue == nil || c.tool == nil, context.history.count >= 2, turn.entities.words.contains("back"),
               let m = PlanningText.first(#"\bback\s+to\s+(?:the\s+)?([^,;]+?)(?:\s*(?:,|;|\bbut\b|\bwith\b|\bonly\b|\band\b|\bat\b|\bin\b|$))"#, in: turn.text),
               let said = m[1]?.trimmingCharacters(in: .whitespaces), !said.isEmpty, said.split(separator: " ").count <= 4 else { return }
         let folded = TextNormalizer.fold(said)
