@@ -53,7 +53,7 @@ extension KeywordFallbackBackend {
             again.arguments["carrier_region"] = frame["carrier_region"]
         }
         again.isFollowUp = true
-        again.trace = c.trace + ["the \(words[i]) \(words[i + 1]) → the earlier \(last) question about " + picked.values.compactMap(\.stringValue).joined(separator: " → ")]
+        again.trace = c.trace + ["the \(words[i]) \(words[i + 1]) → the earlier \(last) question about " + picked.sorted { $0.key < $1.key }.compactMap(\.value.stringValue).joined(separator: " → ")]
         c = again
     }
 
