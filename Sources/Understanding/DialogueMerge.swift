@@ -153,7 +153,7 @@ extension KeywordFallbackBackend {
             // "forget the 30 nm", "scrap the customs and the 8": a radius or count of the question, named
             // while taking back, is taken back too.
             for w in clearing.words {
-                guard let n = Double(w.filter { $0.isNumber || $0 == "." }), !w.isEmpty else { continue }
+                guard let n = Double(w.filter { $0.isNumber || $0 == "." }) else { continue }
                 for key in ["max_distance_nm", "max_results"] where args[key]?.doubleValue == n { named.insert(key); clearedNumber = true }
             }
             let adding = addClause.isEmpty ? nil : extractor.extract(addClause)
@@ -724,7 +724,7 @@ extension KeywordFallbackBackend {
         // "make it 50" after a search within 30 NM: a lone number that changes a value of the last frame.
         if onlyIt, bareNumberSlot(padded, last) != nil { return nil }
         // "how is it at 20z" after a pasted TAF: "it" is the report, not the place talked about before it.
-        if onlyIt, context.lastTool.flatMap({ catalog.tool($0) })?.intent.mergeRule("_questions") == "same_tool" { return nil }
+        if onlyIt, answersFurtherQuestions(context.lastTool) { return nil }
         if lexicon.hasCue("deictic", in: padded) {
             // "crosswind on 26 there?" right after a pasted METAR or TAF: "there" is the report's station
             // (only when pointed at: the report does not make its station the subject of later questions).

@@ -61,7 +61,7 @@ extension KeywordFallbackBackend {
     /// already was the return (the reverse of an earlier one), so its direction stands.
     func returnLeg(_ turn: TurnReading, _ c: inout Classification, _ context: ConversationContext) {
         guard c.isFollowUp, let tool = c.tool, tool == context.lastTool else { return }
-        let padded = " " + turn.entities.words.joined(separator: " ") + " "
+        let padded = turn.padded
         guard lexicon.hasCue("return_leg", in: padded) else { return }
         for (a, b) in [("from", "to"), ("from_location", "to_location")] {
             guard let lastA = context.lastArguments[a], let lastB = context.lastArguments[b],
@@ -90,7 +90,7 @@ extension KeywordFallbackBackend {
     func sameAirline(_ turn: TurnReading, _ c: inout Classification, _ context: ConversationContext) {
         guard c.tool == "eu261_compensation", c.arguments["airline"] == nil, let frame = context.frames["eu261_compensation"],
               let airline = frame["airline"] else { return }
-        let padded = " " + turn.entities.words.joined(separator: " ") + " "
+        let padded = turn.padded
         guard lexicon.hasCue("same_airline", in: padded) else { return }
         c.arguments["airline"] = airline
         if c.arguments["carrier_region"] == nil { c.arguments["carrier_region"] = frame["carrier_region"] }
@@ -180,7 +180,7 @@ extension KeywordFallbackBackend {
               let subject = Self.aboutWhat(context.lastArguments) ?? ConversationContext.placeSlots.first(where: { context.lastArguments[$0] != nil }).map({ [$0: context.lastArguments[$0]!] }),
               subject.keys.allSatisfy({ c.arguments[$0] == nil }),
               ConversationContext.placeSlots.allSatisfy({ c.arguments[$0] == nil }) else { return }
-        let padded = " " + turn.entities.words.joined(separator: " ") + " "
+        let padded = turn.padded
         guard [" it ", " that ", " this ", " them "].contains(where: padded.contains) else { return }
         var args = context.lastArguments
         for (k, v) in c.arguments { args[k] = v }
@@ -194,8 +194,7 @@ extension KeywordFallbackBackend {
     func onlyNewNotams(_ turn: TurnReading, _ c: inout Classification, _ context: ConversationContext) {
         guard context.lastTool == "notams_for_airport", c.tool == "briefing_changes" || c.tool == "notams_for_airport" || c.tool == nil,
               c.declinedCue == nil else { return }
-        let words = turn.entities.words
-        let padded = " " + words.joined(separator: " ") + " "
+        let (words, padded) = (turn.entities.words, turn.padded)
         guard words.contains("new"), words.count <= 10, turn.entities.airportCodes.isEmpty, FlightReference.mentioned(in: turn.input) == nil else { return }
         // The NOTAM tool's own reading of the turn stands (it also reads a category), but for taking "only new" back.
         var args = c.tool == "notams_for_airport" ? c.arguments : context.lastArguments

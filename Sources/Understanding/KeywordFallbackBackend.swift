@@ -132,8 +132,7 @@ public struct KeywordFallbackBackend: LLMBackend {
     /// Saturday?"). Nil when the turn is read as it is.
     func earlierFrame(_ turn: TurnReading, _ c: Classification, _ context: ConversationContext) -> Classification? {
         guard context.frames.count > 1, let last = context.lastTool else { return nil }
-        let (input, text, e) = (turn.input, turn.text, turn.entities)
-        let padded = " " + e.words.joined(separator: " ") + " "
+        let (input, text, e, padded) = (turn.input, turn.text, turn.entities, turn.padded)
         guard !e.words.contains(where: { lexicon.ordinals[$0] != nil }) else { return nil }
         var target: String?
         var namedByWords = false
@@ -210,8 +209,7 @@ public struct KeywordFallbackBackend: LLMBackend {
     func bestRunway(_ turn: TurnReading, _ c: inout Classification, _ context: ConversationContext) {
         guard let frame = context.frames["wind_components"], frame["wind"] != nil || frame["metar"] != nil,
               c.declinedCue == nil, c.tool == nil || c.tool == "wind_components" || c.tool == "get_airport_details" else { return }
-        let e = turn.entities
-        let padded = " " + e.words.joined(separator: " ") + " "
+        let (e, padded) = (turn.entities, turn.padded)
         guard PlanningText.first(#" (?:which|what|best|favou?red|preferable|better) (?:[a-z]+ ){0,2}runways? | runways? (?:is |would be )?(?:best|favou?red|preferable|better) "#, in: padded) != nil,
               PlanningText.runway(in: turn.text) == nil, e.routeFrom == nil else { return }
         // A place of its own is a new question, unless it is the frame's airport.
@@ -223,6 +221,10 @@ public struct KeywordFallbackBackend: LLMBackend {
                            trace: c.trace + ["which runway is best → the last wind question without its runway"])
     }
 
+    /// Words that switch to another flight ("back to", "switch to", "make X current"); "return" is also
+    /// the noun of a trip's leg ("the return flight").
+    static let switchingWords: Set<String> = ["back", "switch", "change", "return", "flip", "swap", "select", "use", "go", "current", "activate"]
+
     /// Flights named by reference once briefings were imported: "back to the first one", "switch to
     /// the other flight", "the saturday flight", "the flight into Calvi" select or name that flight
     /// (`FlightReference.referred`); "reload it from PATH, same flight" keeps the current flight;
@@ -231,12 +233,11 @@ public struct KeywordFallbackBackend: LLMBackend {
     func briefedFlights(_ turn: TurnReading, _ c: inout Classification, _ context: ConversationContext) {
         guard !context.flights.isEmpty || context.lastBriefingPath != nil else { return }
         let (input, e) = (turn.input, turn.entities)
-        let words = e.words
-        let padded = " " + words.joined(separator: " ") + " "
+        let (words, padded) = (e.words, turn.padded)
         let known = Set(context.flights.map(\.name))
         let typed = FlightReference.mentioned(in: input)
         let typedKnown = typed.map(known.contains) ?? false
-        let switching = words.contains { ["back", "switch", "change", "return", "flip", "swap", "select", "use", "go", "current", "activate"].contains($0) }
+        let switching = words.contains(where: Self.switchingWords.contains)
         let pointing = words.contains { ["one", "flight", "briefing", "other", "previous", "day"].contains($0) }
             || words.contains { FlightReference.dayStems.values.contains(FlightReference.stem($0)) } || FlightReference.leg(of: words) != nil
         let repository = extractor.repository
@@ -274,9 +275,12 @@ public struct KeywordFallbackBackend: LLMBackend {
         // NOTAMs or list items here) and no airport code (a question about that airport, not a flight).
         let codes = Set(e.airportCodes.map { $0.lowercased() })
         let nameWords = words.filter { lexicon.ordinals[$0] == nil && !["other", "previous", "middle", "last"].contains($0) && !codes.contains($0) }
+        let referredByName = {
+            FlightReference.referred(words: nameWords, codes: [], flights: context.flights, current: context.currentFlights, placeWords: placeWords)
+        }
         // "What's changed on the return flight since its last briefing?": the changes question for that flight, not a switch.
         // ("return" here is the leg, not the verb: only the other switching words count.)
-        if c.tool == "select_flight", !words.contains(where: { ["back", "switch", "change", "flip", "swap", "select", "use", "go", "current", "activate"].contains($0) }),
+        if c.tool == "select_flight", !words.contains(where: { $0 != "return" && Self.switchingWords.contains($0) }),
            let changes = catalog.tool("briefing_changes"),
            changes.intent.keywords.filter({ padded.contains(" \($0.key) ") }).map(\.value).reduce(0, +) >= 2, let name = referred() {
             c = Classification(tool: "briefing_changes", arguments: ["flight": .string(name)], confidence: 0.8, trace: c.trace + ["what changed on a flight referred to → \(name)"])
@@ -286,7 +290,7 @@ public struct KeywordFallbackBackend: LLMBackend {
         // its name points at (by name only: an ordinal here counts NOTAMs, not flights).
         if c.tool == nil || c.tool == context.lastTool, let last = context.lastTool, ["briefing_changes", "notams_for_airport"].contains(last),
            !switching, words.count <= 8, words.first == "and" || words.first == "same" || words.contains("for"),
-           let name = FlightReference.referred(words: nameWords, codes: [], flights: context.flights, current: context.currentFlights, placeWords: placeWords),
+           let name = referredByName(),
            context.lastArguments["flight"]?.stringValue != name {
             var args = context.lastArguments
             args["flight"] = .string(name)
@@ -301,8 +305,7 @@ public struct KeywordFallbackBackend: LLMBackend {
         } else if let tool = c.tool, ["briefing_changes", "notams_for_airport"].contains(tool), !switching,
                   c.arguments["flight"].map({ !known.contains($0.stringValue ?? "") }) ?? true,
                   // "the diff for day one": without the word flight, only a flight named by a word of its name.
-                  let name = words.contains("flight") ? referred()
-                    : FlightReference.referred(words: nameWords, codes: [], flights: context.flights, current: context.currentFlights, placeWords: placeWords) {
+                  let name = words.contains("flight") ? referred() : referredByName() {
             // "owt changed on the saturday flight since last time?"
             c.arguments["flight"] = .string(name)
             c.trace.append("flight referred to → \(name)")
@@ -720,11 +723,10 @@ public struct KeywordFallbackBackend: LLMBackend {
         // "there" pointing at the pasted report's station is still about the report ("what's the cloud base there").
         let reportStation = context.lastArguments["report"]?.stringValue.flatMap(ConversationContext.reportStation)
         let aboutReport = entities.locationCount == 0 || referenced != nil && referenced == reportStation
-        let reportTool = { (name: String) in self.catalog.tool(name)?.intent.mergeRule("_questions") == "same_tool" }
         let sameToolQuestion = aboutReport && entities.countries.isEmpty && contentCount <= 12
-            && context.lastTool.map(reportTool) == true
+            && answersFurtherQuestions(context.lastTool)
             // Another report tool's words ("any ifr" after a TAF) do not leave the report pasted: no new report came.
-            && (best.tool.name == context.lastTool || best.score < Self.scoreThreshold || reportTool(best.tool.name))
+            && (best.tool.name == context.lastTool || best.score < Self.scoreThreshold || answersFurtherQuestions(best.tool.name))
         // Only single-airport tools repeat for a bare place; after a list, a bare code is a new look-up.
         let singleAirportTool = context.lastTool.flatMap { catalog.tool($0) }.map { $0.properties["icao"] != nil || $0.properties["icao_code"] != nil } ?? false
         if let last = context.lastTool, barePlace && singleAirportTool && !looksLikeSQL || sameToolQuestion, let carried = followUp(last, context.lastArguments, text, entities) ?? (sameToolQuestion ? context.lastArguments : nil) {
@@ -774,7 +776,7 @@ public struct KeywordFallbackBackend: LLMBackend {
             let unchangedForOther = { (carried: Arguments) in
                 carried == context.lastArguments && best.met && best.tool.name != last && best.score >= Self.scoreThreshold + 1 && !dialogueCue
                     // A pasted report's tool answers further questions about it unchanged ("how is it at 20z").
-                    && self.catalog.tool(last)?.intent.mergeRule("_questions") != "same_tool"
+                    && !self.answersFurtherQuestions(last)
             }
             if let carried = followUp(last, context.lastArguments, text, adjusting), !unchangedForOther(carried) {
                 trace.append("follow-up of \(last)")
@@ -1001,6 +1003,12 @@ public struct KeywordFallbackBackend: LLMBackend {
     static let noneThreshold = 0.4
     /// Below this gap between the two best tools (and a modest best score) the answer asks which was meant.
     static let combinedMargin = 0.08
+
+    /// True for a tool the catalog marks `_questions: same_tool` (a pasted report's decoder): it
+    /// answers further questions about what was pasted ("when does the tempo end?", "how is it at 20z").
+    func answersFurtherQuestions(_ tool: String?) -> Bool {
+        tool.flatMap { catalog.tool($0) }?.intent.mergeRule("_questions") == "same_tool"
+    }
 
     /// The classifier's probabilities for `text` (empty without a classifier).
     func classifierProbabilities(_ text: String) -> [(label: String, probability: Double)] {
@@ -1572,6 +1580,8 @@ final class TurnReading {
     private let backend: KeywordFallbackBackend
     private(set) lazy var text: String = backend.normalised(input)
     private(set) lazy var entities: Entities = backend.extractor.extract(text)
+    /// The turn's folded words padded with spaces, for word-boundary tests (" \(phrase) ").
+    private(set) lazy var padded: String = " " + entities.words.joined(separator: " ") + " "
 
     init(_ input: String, _ backend: KeywordFallbackBackend) {
         self.input = input

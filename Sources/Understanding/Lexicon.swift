@@ -66,7 +66,8 @@ public struct Lexicon: Sendable {
         // read as "what s the weather like", the way the turn's words are.
         let folded = { (list: [String]) -> [String] in
             var out = list
-            for p in list { let f = TextNormalizer.fold(p); if f != p, !out.contains(f) { out.append(f) } }
+            var seen = Set(list)
+            for p in list { let f = TextNormalizer.fold(p); if seen.insert(f).inserted { out.append(f) } }
             return out
         }
         self.typos = typos; self.commonWords = commonWords; self.outOfScopePhrases = folded(outOfScopePhrases)
