@@ -107,7 +107,10 @@ public final class AppEnvironment: @unchecked Sendable {
         let types = LazyAircraftTypes.shared(dataDirectory: resources.data)
         let airlines = LazyAirlines.shared(dataDirectory: resources.data)
         let extractor = EntityExtractor(repository: repository, countries: countries, lexicon: lexicon,
-                                        aircraftDesignator: { name in (try? types.catalog())?.designator(forName: name) },
+                                        aircraftDesignator: { name in
+                                            guard let c = try? types.catalog() else { return nil }
+                                            return c.designator(forName: name) ?? c.familyDesignator(forName: name)
+                                        },
                                         airlineRegion: { name in (try? airlines.directory())?.airline(named: name)?.region.rawValue },
                                         englishWord: { LazyEnglishWords.shared(dataDirectory: resources.data).contains($0) })
         let airportTools = AirportTools(repository: repository, resolver: resolver, countries: countries, templates: templates,

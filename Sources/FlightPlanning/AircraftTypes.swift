@@ -63,6 +63,15 @@ public struct AircraftTypeCatalog: Sendable {
     let aliases: [String: String]
     /// Normalised Doc 8643 model name ("172skyhawk", "pa28161warrior2") → designator, for names naming one designator only.
     let modelNames: [String: String]
+    /// Every row's maker and model words, for names of a family ("ATR 72", "Boeing 737", "Duo Discus").
+    let familyRows: [FamilyRow]
+
+    /// One row of `types.csv` as words: "BOMBARDIER", "DHC-8-100 Dash 8" → [bombardier], [dhc, 8, 100, dash, 8].
+    struct FamilyRow: Sendable {
+        let designator: String
+        let maker: [String]
+        let model: [String]
+    }
 
     /// Loads the designators, the cruise speeds and, when given, the alias table
     /// (`type_aliases.csv`: `alias,designator,cruise_kts,basis`; an alias row with a cruise speed
@@ -79,6 +88,7 @@ public struct AircraftTypeCatalog: Sendable {
         }
         var types: [String: TypeEntry] = [:]
         var order: [String] = []
+        var familyRows: [FamilyRow] = []
         for r in try load(typesCSV) {
             guard let d = r["designator"], !d.isEmpty else {
                 throw PlanningError.fileProblem(path: typesCSV.path, detail: "a row has no designator column value")
@@ -96,6 +106,7 @@ public struct AircraftTypeCatalog: Sendable {
             if !types[d]!.manufacturers.contains(manufacturer) { types[d]!.manufacturers.append(manufacturer) }
             types[d]!.models.append(full)
             types[d]!.searchKeys += [normalisedKey(full), normalisedKey(model)]
+            familyRows.append(FamilyRow(designator: d, maker: Self.nameWords(manufacturer), model: Self.nameWords(model)))
         }
         var speeds: [SpeedEntry] = []
         for r in try load(cruiseSpeedsCSV) {
@@ -134,6 +145,34 @@ public struct AircraftTypeCatalog: Sendable {
         self.speeds = speeds
         self.aliases = aliases
         self.modelNames = names
+        self.familyRows = familyRows
+    }
+
+    /// Lower-case words of letters or digits: "DHC-8-100 Dash 8" → [dhc, 8, 100, dash, 8].
+    static func nameWords(_ text: String) -> [String] {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+            .split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map(String.init)
+    }
+
+    /// The designator of the first type whose name contains a family's name of two or more words, or nil:
+    /// "ATR 72" → AT72 (ATR-72-201), "Dash 8" → DH8A, "Boeing 737" (maker then model words),
+    /// "737 MAX" → B37M, "Duo Discus" → DUOD, "Grumman Tiger" → AA5. Words must follow each other
+    /// in the model's name; a single word is never a family (see `designator(forName:)` for those).
+    public func familyDesignator(forName name: String) -> String? {
+        let words = Self.nameWords(name)
+        // "1,5 h" or "2.5" are numbers, not a family: a name has a word of letters.
+        guard words.count >= 2, words.contains(where: { $0.filter(\.isLetter).count >= 2 }) else { return nil }
+        func contains(_ haystack: [String], _ needle: ArraySlice<String>) -> Bool {
+            guard !needle.isEmpty, haystack.count >= needle.count else { return false }
+            return (0...(haystack.count - needle.count)).contains { haystack[$0..<($0 + needle.count)].elementsEqual(needle) }
+        }
+        for row in familyRows where contains(row.model, words[...]) { return row.designator }
+        // The maker as pilots write it: "Beechcraft" for BEECH, never a number in a maker's name ("PHOENIX (1)").
+        let maker = words[0]
+        guard maker.allSatisfy(\.isLetter) else { return nil }
+        let isMaker = { (m: String) in m == maker || min(m.count, maker.count) >= 4 && (m.hasPrefix(maker) || maker.hasPrefix(m)) }
+        for row in familyRows where row.maker.contains(where: isMaker) && contains(row.model, words.dropFirst()) { return row.designator }
+        return nil
     }
 
     /// The ICAO designator a pilot's name for a type means, or nil: strict, for recognisers.

@@ -185,7 +185,8 @@ public struct EntityExtractor: Sendable {
         extractFilters(folded, into: &e)
         extractSpeedAndType(text, folded, into: &e)
         // "in the PA28": the aircraft named is not the US field whose ident it also is.
-        if let t = e.aircraftType?.uppercased().replacingOccurrences(of: "-", with: "") { e.airportCodes.removeAll { $0 == t && $0.contains(where: \.isNumber) } }
+        let named = [e.aircraftType, e.aircraftTypeTyped].compactMap { $0?.uppercased().replacingOccurrences(of: "-", with: "") }
+        e.airportCodes.removeAll { code in named.contains(code) && code.contains(where: \.isNumber) }
         extractDay(folded, into: &e)
         extractEnums(folded, into: &e)
         if let (name, region) = airlineRegion(in: text, folded: folded) {
@@ -200,6 +201,11 @@ public struct EntityExtractor: Sendable {
             }
         }
         extractPlaces(text, into: &e)
+        // "& pa28", "and the DR400?": the aircraft named is no place.
+        if let typed = e.aircraftTypeTyped.map(TextNormalizer.fold) {
+            if e.place.map(TextNormalizer.fold) == typed { e.place = nil }
+            if e.subject.map(TextNormalizer.fold) == typed { e.subject = nil }
+        }
         extractNotamBits(text, into: &e)
         return e
     }
@@ -494,6 +500,7 @@ public struct EntityExtractor: Sendable {
                 // A phrase starting with a cue is read from its next word ("a PA-28" is the designator PA28 as typed).
                 // Every word of letters is a name, never a common word ("told us 2 days before" is no US-2).
                 guard !Self.aircraftCues.contains(words[i].lowercased()), phrase.contains(where: \.isNumber) || cued(i),
+                      words[i..<(i + n)].allSatisfy({ $0.contains(where: { $0.isLetter || $0.isNumber }) }),
                       !words[i..<(i + n)].contains(where: { w in w.allSatisfy(\.isLetter) && (lexicon.commonWords.contains(w.lowercased()) || Self.functionWords.contains(w.lowercased())) }),
                       let d = aircraftDesignator(phrase) else { continue }
                 return (d, phrase)
@@ -515,7 +522,10 @@ public struct EntityExtractor: Sendable {
         // no place and no common word.
         for w in words {
             let upper = w.uppercased().replacingOccurrences(of: "-", with: "")
-            if upper.range(of: #"^[A-Z]{1,3}\d{2,3}[A-Z]?$"#, options: .regularExpression) != nil, !repository.isAirportCode(upper),
+            // A designator the type table knows is the aircraft even when a US field has it as its
+            // ident ("takeoff roll PA28 there"): no European code has digits.
+            if upper.range(of: #"^[A-Z]{1,3}\d{2,3}[A-Z]?$"#, options: .regularExpression) != nil,
+               !repository.isAirportCode(upper) || aircraftDesignator(upper) != nil,
                !upper.hasSuffix("261"),  // EU261 / UK261 name a regulation
                !Self.isQuantityToken(upper), !lexicon.commonWords.contains(w.lowercased()) {
                 return (aircraftDesignator(upper) ?? upper, w)

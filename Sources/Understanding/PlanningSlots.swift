@@ -423,6 +423,10 @@ public enum PlanningIntents {
         } else if let m = PlanningText.first(#"\bis\s+(?:a|an|the)\s+([A-Za-z]{1,4}[- ]?\d{1,4}[A-Za-z]?)\s*[?.!]*\s*$"#, in: text), let q = m[1] {
             // "is a TBM 940": a space in the name stays as typed.
             a["designator"] = .string(q.uppercased().replacingOccurrences(of: "-", with: ""))
+        } else if let typed = e.aircraftTypeTyped, typed.contains(" ") {
+            // "what kind of plane is a Boeing 737", "a Dash 8 is what exactly": a name of several words the
+            // type table knows is the value, whatever words stand around it.
+            a["designator"] = .string(typed)
         } else if let m = PlanningText.first(#"\b(?:for|of)\s+(?:(?:a|an|the)\s+)?([A-Za-z][\w -]{1,40}?)\s*[?.!]*\s*$"#, in: text), let q = m[1],
            !["it", "this", "that"].contains(q.lowercased()) {
             // "for designator AA5" → "AA5": the words naming the field are not the value.
@@ -435,7 +439,8 @@ public enum PlanningIntents {
             // A type named by its name keeps the name as typed ("and the Seminole?" → "Seminole"); a designator stays one.
             let typed = e.aircraftTypeTyped ?? t
             let isName = typed.contains { $0.isLetter } && !typed.contains { $0.isNumber } || typed.contains(" ")
-            a["designator"] = .string(isName ? typed : t)
+            // A designator is kept as typed too, upper-cased ("P2002", not the table's SIRA).
+            a["designator"] = .string(isName ? typed : typed.uppercased().replacingOccurrences(of: "-", with: ""))
         }
         // "And a Piper Cub?": a maker read alone takes the model typed after it.
         if let d = a["designator"]?.stringValue, !d.contains(" "), PlanningText.first(#"^(?:"# + makers + #")$"#, in: d) != nil,

@@ -13,6 +13,11 @@ struct UnderstandingPipelineTests {
     }
 
     static let single: [Row] = [
+        // Aircraft: a family name of several words; a designator that is also a US field's ident.
+        Row(input: "what sort of aircraft is a Boeing 757", tool: "aircraft_type", arguments: ["designator": "Boeing 757"]),
+        Row(input: "tell me about the Dash 7", tool: "aircraft_type", arguments: ["designator": "Dash 7"]),
+        Row(input: "landing roll PA28 at LFAC 24 degrees", tool: "takeoff_landing_performance",
+            arguments: ["aircraft": "PA28", "icao": "LFAC", "temperature_c": 24]),
         // A statement around one question does not outweigh it ("booking" alone is no request to act).
         // Czech words; a pronoun is no place.
         Row(input: "airports near Brno w/ celnice", tool: "find_airports_near_location", arguments: ["location_query": "Brno", "filters": .object(["point_of_entry": true])]),
@@ -326,6 +331,10 @@ struct UnderstandingPipelineTests {
          ["action": "list", "name": nil, "empty_arm": nil]),
         (["wind components EGKB runway 21 wind 240/15"], "which rwy is best then", "wind_components", ["icao": "EGKB", "wind": "240/15", "runway": nil]),
         (["what is a PA28"], "and the Seminole?", "aircraft_type", ["designator": "Seminole"]),
+        (["what is a PA28"], "and the ATR 42?", "aircraft_type", ["designator": "ATR 42"]),
+        (["what's a Tecnam P2006T"], "and the P2010?", "aircraft_type", ["designator": "P2010"]),
+        (["tow plane DA at LSZF 28 degrees", "takeoff distance PA18 there"], "and the C182?", "takeoff_landing_performance",
+         ["aircraft": "C182", "icao": "LSZF", "temperature_c": 28]),
         (["save the PA28 profile as G-TEST, empty weight 1490 lb"], "arm 86.4 in", "aircraft_profile", ["empty_weight": 1490, "empty_arm": 86.4]),
         (["airports near Lyon within 30 nm"], "make it fifty", "find_airports_near_location", ["max_distance_nm": 50, "location_query": "Lyon"]),
         // Earlier questions of the same tool by order; the return leg; the last claim's airline.

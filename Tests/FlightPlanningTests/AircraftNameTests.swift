@@ -29,6 +29,18 @@ struct AircraftNameTests {
         #expect(try catalog().designator(forName: text) == nil, "\(text)")
     }
 
+    @Test("a family named in several words gives one of its designators", arguments: [
+        ("ATR 72", "AT72"), ("Dash 8", "DH8A"), ("Duo Discus", "DUOD"), ("737 MAX", "B37M"), ("Beechcraft Baron", "B58T"),
+    ])
+    func families(_ c: (String, String)) throws {
+        #expect(try catalog().familyDesignator(forName: c.0) == c.1, "\(c.0)")
+    }
+
+    @Test("one word, numbers or a maker's number are no family", arguments: ["Tiger", "1,5 hours", "2.5", "1 5", "legs max", "Cessna"])
+    func noFamily(_ text: String) throws {
+        #expect(try catalog().familyDesignator(forName: text) == nil, "\(text)")
+    }
+
     @Test("names give a cruise speed, the Arrow its own")
     func cruise() throws {
         #expect(try catalog().cruise(forName: "Bonanza")?.knots == 170)
