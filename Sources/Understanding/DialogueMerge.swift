@@ -510,10 +510,17 @@ extension KeywordFallbackBackend {
             : typed
         // "no, not Belgium, I meant Denmark": the rejected value first.
         if let (old, meant) = Self.twoGroups(Self.rejectedFirstPattern, in: text) { return (meant, old) }
+        // "sorry, 10 was wrong, it was 6 days": the wrong value named first, then the right one.
+        if let (old, meant) = Self.twoGroups(Self.wrongValuePattern, in: text) { return (meant, old) }
         guard let (meant, old) = Self.twoGroups(Self.correctionPattern, in: text) else { return nil }
         // "I said Poitiers" → "Poitiers"; "rwy 30" → "30"; "220 degrees" → "220".
         let words = meant.split(separator: " ")
         if words.count > 1, Double(old) != nil, let number = words.first(where: { Double($0) != nil }) { return (String(number), old) }
+        // "I meant 1003 for the QNH, not 1013": a number rejected, and the one number typed before it is meant.
+        if Double(old) != nil, !meant.contains(where: \.isNumber) {
+            let others = Self.plainNumbers(in: text).filter { $0 != old }
+            if others.count == 1 { return (others[0], old) }
+        }
         if words.count > 1, let last = words.last, !extractor.namesSomething(meant) { return (String(last), old) }
         return (meant, old)
     }
@@ -522,6 +529,14 @@ extension KeywordFallbackBackend {
     static let exchangePattern = try! NSRegularExpression(pattern: #"(?i)\b(?:swap|replace|change|substitute|exchange)\s+(.+?)\s+(?:for|with|by|to|w)\s+(.+?)[?.!]*$"#)
     /// "not B, I meant A" / "not B but A".
     static let rejectedFirstPattern = try! NSRegularExpression(pattern: #"(?i)\bnot\s+(?:the\s+)?([\w.'-]+(?:\s+[A-Z][\w'-]+)?)\s*,?\s+(?:i\s+)?(?:meant|mean|but|rather)\s+(?:the\s+)?([\w.'-]+(?:\s+[A-Z][\w'-]+)?)\s*[?.!]*$"#)
+    /// "B was wrong, it was A", "B is wrong, should be A".
+    static let wrongValuePattern = try! NSRegularExpression(pattern: #"(?i)\b([\d.]+)\s+(?:was|is)\s+wrong\b[\s,;:-]*(?:it\s+(?:was|is|s)|it's|should\s+(?:be|have\s+been)|make\s+it|use)?\s*([\d.]+)"#)
+    /// Numbers standing as words of `text` ("1003", "29.80"; not the 30 of "30kt" or "250/20").
+    static func plainNumbers(in text: String) -> [String] {
+        text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "?" || $0 == "!" || $0 == ";" })
+            .map { $0.hasSuffix(".") ? String($0.dropLast()) : String($0) }
+            .filter { Double($0) != nil }
+    }
     /// "A not B" at the end of a turn.
     static let correctionPattern = try! NSRegularExpression(pattern: #"(?i)([\w.'-]+(?:\s+[\w'-]+)?)\s*,?\s+not\s+(?:the\s+)?([\w.'-]+(?:\s+[A-Z][\w'-]+)?)\s*[?.!]*$"#)
 

@@ -479,6 +479,9 @@ public struct EntityExtractor: Sendable {
         return words.joined(separator: " ")
     }
 
+    /// Abbreviations pilots use for values and documents, never the name of a place.
+    static let aviationTerms: Set<String> = PlanningIntents.planningWords.union(["QNH", "QFE", "QNE", "METAR", "TAF", "NOTAM", "NOTAMS", "ATIS", "VFR", "IFR", "DA"])
+
     /// Words before an aircraft named in passing: "in a Bonanza", "my Arrow", "with the DR400".
     static let aircraftCues: Set<String> = ["a", "an", "my", "our", "the", "in", "with", "by", "flying", "take", "using"]
 
@@ -864,6 +867,9 @@ public struct EntityExtractor: Sendable {
         }
         if let p = e.place, isDay(p) { e.place = nil }
         if let p = e.subject, isDay(p) { e.subject = nil }
+        // "1003 for the QNH", "at the OAT you said": an aviation term is no airport asked about.
+        if let p = e.subject, Self.aviationTerms.contains(p.uppercased()) { e.subject = nil }
+        if let p = e.place, Self.aviationTerms.contains(p.uppercased()) { e.place = nil }
         e.place = e.place.map(recognisedSpan)
         // "KLM Amsterdam to Nairobi": the airline named before the route start is not part of it.
         if let airline = e.airline, let from = e.routeFrom, from.count > airline.count + 1,

@@ -169,6 +169,16 @@ public enum PlanningIntents {
             a["temperature_c"] = .number(v)
         }
         if a["elevation_ft"] == nil, let place = airport(rest, e) { a["icao"] = .string(place) }
+        // "DA at LFLP with 34 and 1008?": one bare number of two digits is the temperature (never a
+        // runway, a flight level, a time or a number with a unit after it).
+        if a["temperature_c"] == nil {
+            let bare = PlanningText.all(#"(?<![\w/.,:+−-])(\d{1,2})(?![\w/.,:%°'])(?!\s*(?:kt|kts|knots|nm|km|ft|feet|m\b|h\b|hrs?|hours?|min|mins|minutes|z\b|utc|lb|lbs|kg|l\b|litres|liters|gal|%))"#, in: rest)
+                .filter { m in
+                    let before = rest[..<m.range.lowerBound].lowercased().split(separator: " ").last.map(String.init) ?? ""
+                    return !["rwy", "runway", "rw", "fl", "at", "on", "for", "in", "by"].contains(before) || before == "at" && a["icao"] != nil
+                }
+            if bare.count == 1, let v = PlanningText.number(bare[0][1]), v >= 1, v <= 50 { a["temperature_c"] = .number(v) }
+        }
         // "density alt lemd 38 deg 1009": a bare number in the QNH range is the QNH.
         if a["qnh_hpa"] == nil, a["altimeter_inhg"] == nil, let m = PlanningText.first(#"(?<![\w/.-])(9[5-9]\d|10[0-4]\d)(?![\w/.])"#, in: rest), let v = PlanningText.number(m[1]) {
             a["qnh_hpa"] = .number(v)

@@ -16,6 +16,9 @@ struct UnderstandingPipelineTests {
         // Aircraft: a family name of several words; a designator that is also a US field's ident.
         Row(input: "what sort of aircraft is a Boeing 757", tool: "aircraft_type", arguments: ["designator": "Boeing 757"]),
         Row(input: "tell me about the Dash 7", tool: "aircraft_type", arguments: ["designator": "Dash 7"]),
+        // A lone two-digit number in a density-altitude question is the temperature; German rules words.
+        Row(input: "DA at LFKC with 31 and QNH 1011", tool: "density_altitude", arguments: ["icao": "LFKC", "temperature_c": 31, "qnh_hpa": 1011]),
+        Row(input: "brauche ich einen Flugplan in Frankreich?", tool: "answer_rules_question", arguments: ["country_code": "FR"]),
         Row(input: "landing roll PA28 at LFAC 24 degrees", tool: "takeoff_landing_performance",
             arguments: ["aircraft": "PA28", "icao": "LFAC", "temperature_c": 24]),
         // A statement around one question does not outweigh it ("booking" alone is no request to act).
@@ -331,6 +334,11 @@ struct UnderstandingPipelineTests {
          ["action": "list", "name": nil, "empty_arm": nil]),
         (["wind components EGKB runway 21 wind 240/15"], "which rwy is best then", "wind_components", ["icao": "EGKB", "wind": "240/15", "runway": nil]),
         (["what is a PA28"], "and the Seminole?", "aircraft_type", ["designator": "Seminole"]),
+        // Corrections: the number meant typed before the rejected one; "X was wrong, it was Y"; an aviation term is no airport.
+        (["takeoff distance C172S at LFLB 25C QNH 1016"], "oops I meant 1006 for the QNH, not 1016", "takeoff_landing_performance",
+         ["icao": "LFLB", "qnh_hpa": 1006, "temperature_c": 25]),
+        (["Vueling cancelled my Barcelona to Rome flight, told us 9 days before"], "the 9 was wrong, it was 4", "eu261_compensation",
+         ["notice_days": 4, "from": "Barcelona"]),
         (["what is a PA28"], "and the ATR 42?", "aircraft_type", ["designator": "ATR 42"]),
         (["what's a Tecnam P2006T"], "and the P2010?", "aircraft_type", ["designator": "P2010"]),
         (["tow plane DA at LSZF 28 degrees", "takeoff distance PA18 there"], "and the C182?", "takeoff_landing_performance",
