@@ -369,16 +369,22 @@ public struct EntityExtractor: Sendable {
         // Filter phrases are data (ToolCatalog/lexicon/filters.json); a negation right before a
         // phrase flips its value ("no grass" → hard runway, "without customs" → not a point of entry).
         let words = folded.split(separator: " ").map(String.init)
-        for rule in lexicon.filterRules {
+        var matches: [(rule: Int, at: Int, length: Int)] = []
+        for (r, rule) in lexicon.filterRules.enumerated() {
             for phrase in rule.phrases {
                 let p = phrase.split(separator: " ").map(String.init)
                 guard p.count <= words.count else { continue }
-                for i in 0...(words.count - p.count) where Array(words[i..<(i + p.count)]) == p {
-                    // "customs notice" asks about the notice, not for customs airports; "fuel stop" asks for a stop.
-                    let negated = (max(0, i - 2)..<i).contains { lexicon.filterNegations.contains(words[$0]) }
-                    e.filters[rule.filter] = .bool(negated ? !rule.value : rule.value)
-                }
+                for i in 0...(words.count - p.count) where Array(words[i..<(i + p.count)]) == p { matches.append((r, i, p.count)) }
             }
+        }
+        // "not customs, lit runways instead": a negation reaches over one word ("without a tower"),
+        // never over another filter's phrase.
+        let covered = Set(matches.flatMap { $0.at..<($0.at + $0.length) })
+        for m in matches {
+            let i = m.at, rule = lexicon.filterRules[m.rule]
+            let negated = i >= 1 && lexicon.filterNegations.contains(words[i - 1])
+                || i >= 2 && lexicon.filterNegations.contains(words[i - 2]) && !covered.contains(i - 1)
+            e.filters[rule.filter] = .bool(negated ? !rule.value : rule.value)
         }
         // Jet fuel named: avgas phrases such as "with fuel" do not also ask for avgas.
         if e.filters["has_jet_a"] != nil, e.filters["has_avgas"] == .bool(true), !has(["avgas", "100ll", "ul91", "mogas"]) { e.filters["has_avgas"] = nil }

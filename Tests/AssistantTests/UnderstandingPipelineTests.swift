@@ -334,6 +334,9 @@ struct UnderstandingPipelineTests {
          ["action": "list", "name": nil, "empty_arm": nil]),
         (["wind components EGKB runway 21 wind 240/15"], "which rwy is best then", "wind_components", ["icao": "EGKB", "wind": "240/15", "runway": nil]),
         (["what is a PA28"], "and the Seminole?", "aircraft_type", ["designator": "Seminole"]),
+        // A negation reaches over one word, never over another filter's phrase.
+        (["airfields near Lleida with customs"], "no customs, avgas instead", "find_airports_near_location",
+         ["filters": .object(["has_avgas": true])]),
         // Corrections: the number meant typed before the rejected one; "X was wrong, it was Y"; an aviation term is no airport.
         (["takeoff distance C172S at LFLB 25C QNH 1016"], "oops I meant 1006 for the QNH, not 1016", "takeoff_landing_performance",
          ["icao": "LFLB", "qnh_hpa": 1006, "temperature_c": 25]),
