@@ -114,7 +114,7 @@ public struct EntityExtractor: Sendable {
         " max ", " maximum ", " top ", " up to ", " less than ", " more than ", " by ", " on ", " without ", " excluding ",
         " using ", " via ", " if ", " when ", " then ", " so ", " but ", " as ", " hard ", " paved ", " grass ", " lit ",
         " customs", " airports", " airfields", " aerodromes", " strips", " fields", " the same", " same ",
-        ". ", "? ", "! ", " runway", " rwy", " arrived", " landed", " was ", " delayed", " instead", " too ", " as well", " thanks", " thank you", " cheers", " pls",
+        ". ", "? ", "! ", " runway", " rwy", " arrived", " landed", " was ", " delayed", " instead", " too ", " as well", " thanks", " thank you", " cheers", " pls", " wind ", " winds ", " qnh", " temp ", " temperature ", " oat ",
     ]
 
     /// `text` with known misspellings corrected, word by word, keeping everything else as typed.

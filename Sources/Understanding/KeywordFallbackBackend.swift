@@ -487,7 +487,7 @@ public struct KeywordFallbackBackend: LLMBackend {
     /// numbers as digits, known misspellings corrected once for every later reader ("piste 24",
     /// "ldg"), never inside a pasted report.
     func normalised(_ input: String) -> String {
-        extractor.correctTypos(Self.numberWords(Self.decimalCommas(Utterance.sanitize(input))), keepingCapitals: true)
+        extractor.correctTypos(spelledCodes(Self.numberWords(Self.decimalCommas(Utterance.sanitize(input)))), keepingCapitals: true)
     }
 
     /// The classification of one turn, before the aircraft check above.
@@ -1168,6 +1168,31 @@ public struct KeywordFallbackBackend: LLMBackend {
         return try! NSRegularExpression(pattern: "(?i)\\b(?:\(digit))(?:[- ](?:\(digit)))+\\b")
     }()
 
+    /// Words after which two spoken digits are one number ("runway two one" → runway 21).
+    static let spokenPairCues: Set<String> = ["runway", "rwy", "runways", "at", "gusting", "gusts", "gust", "level", "fl", "temperature", "is", "of"]
+
+    /// Codes and ids spelled out by dictation: "l f a t" → LFAT (a code the database knows),
+    /// "a 0456 slash 26" → A0456/26 (a NOTAM id).
+    func spelledCodes(_ text: String) -> String {
+        var t = text
+        if t.range(of: #"(?i)\b[a-z] [a-z] [a-z] [a-z]\b"#, options: .regularExpression) != nil,
+           let re = try? NSRegularExpression(pattern: #"(?i)(?<![\w-])([a-z]) ([a-z]) ([a-z]) ([a-z])(?![\w-])"#) {
+            for m in re.matches(in: t, range: NSRange(t.startIndex..., in: t)).reversed() {
+                guard let r = Range(m.range, in: t) else { continue }
+                let code = t[r].replacingOccurrences(of: " ", with: "").uppercased()
+                if extractor.repository.isAirportCode(code) { t.replaceSubrange(r, with: code) }
+            }
+        }
+        guard t.range(of: #"(?i)\b[a-z] ?\d{4} ?(?:slash|/) ?\d{2}\b"#, options: .regularExpression) != nil,
+              let re = try? NSRegularExpression(pattern: #"(?i)\b([a-z]) ?(\d{4}) ?(?:slash|/) ?(\d{2})\b"#) else { return t }
+        for m in re.matches(in: t, range: NSRange(t.startIndex..., in: t)).reversed() {
+            guard let r = Range(m.range, in: t), let a = Range(m.range(at: 1), in: t), let b = Range(m.range(at: 2), in: t),
+                  let c = Range(m.range(at: 3), in: t) else { continue }
+            t.replaceSubrange(r, with: t[a].uppercased() + t[b] + "/" + t[c])
+        }
+        return t
+    }
+
     static func spokenDigits(_ text: String) -> String {
         let regex = spokenDigitPattern
         let values = ["zero": "0", "one": "1", "two": "2", "three": "3", "tree": "3", "four": "4", "five": "5", "fife": "5", "six": "6",
@@ -1176,8 +1201,10 @@ public struct KeywordFallbackBackend: LLMBackend {
         for m in regex.matches(in: t, range: NSRange(t.startIndex..., in: t)).reversed() {
             guard let r = Range(m.range, in: t) else { continue }
             let parts = t[r].lowercased().split(whereSeparator: { $0 == "-" || $0 == " " }).map(String.init)
-            // Only hyphenated groups or three digits and more: "one two" alone may be words.
-            guard t[r].contains("-") || parts.count >= 3 else { continue }
+            // Only hyphenated groups or three digits and more: "one two" alone may be words; two digits
+            // after a word that takes a number are one ("runway two one", "at one eight", "gusting two eight").
+            let before = t[..<r.lowerBound].lowercased().split(separator: " ").last.map(String.init) ?? ""
+            guard t[r].contains("-") || parts.count >= 3 || spokenPairCues.contains(before) else { continue }
             t.replaceSubrange(r, with: parts.compactMap { values[$0] }.joined())
         }
         return t

@@ -88,6 +88,8 @@ public enum PlanningIntents {
                 return place
             }
         }
+        // "crosswind at biggin hill rwy 21": a place in lower case the recognizers found in the data.
+        if let s = e.subject ?? e.place, s.first?.isLetter == true, !looksLikeAircraft(s), !notPlaces.contains(s.lowercased()) { return s }
         return nil
     }
 

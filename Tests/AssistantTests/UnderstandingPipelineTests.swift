@@ -19,6 +19,11 @@ struct UnderstandingPipelineTests {
         // A lone two-digit number in a density-altitude question is the temperature; German rules words.
         Row(input: "DA at LFKC with 31 and QNH 1011", tool: "density_altitude", arguments: ["icao": "LFKC", "temperature_c": 31, "qnh_hpa": 1011]),
         Row(input: "brauche ich einen Flugplan in Frankreich?", tool: "answer_rules_question", arguments: ["country_code": "FR"]),
+        // Dictation: two spoken digits after "runway"/"at", a code spelled letter by letter, a NOTAM id; a place in lower case.
+        Row(input: "crosswind runway one six at e g k a wind one nine zero at one two", tool: "wind_components",
+            arguments: ["icao": "EGKA", "runway": "16", "wind": "190/12"]),
+        Row(input: "mark b one two three four slash twenty six as read", tool: "set_notam_status", arguments: ["notam_id": "B1234/26", "status": "read"]),
+        Row(input: "headwind at white waltham rwy 25 wind 220/14", tool: "wind_components", arguments: ["icao": "white waltham", "runway": "25"]),
         Row(input: "landing roll PA28 at LFAC 24 degrees", tool: "takeoff_landing_performance",
             arguments: ["aircraft": "PA28", "icao": "LFAC", "temperature_c": 24]),
         // A statement around one question does not outweigh it ("booking" alone is no request to act).
