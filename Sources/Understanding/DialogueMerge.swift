@@ -510,6 +510,8 @@ extension KeywordFallbackBackend {
             : typed
         // "no, not Belgium, I meant Denmark": the rejected value first.
         if let (old, meant) = Self.twoGroups(Self.rejectedFirstPattern, in: text) { return (meant, old) }
+        // "not 762, 726 kg": a number rejected first, then the one meant.
+        if let (old, meant) = Self.twoGroups(Self.rejectedNumberFirstPattern, in: text) { return (meant, old) }
         // "sorry, 10 was wrong, it was 6 days": the wrong value named first, then the right one.
         if let (old, meant) = Self.twoGroups(Self.wrongValuePattern, in: text) { return (meant, old) }
         guard let (meant, old) = Self.twoGroups(Self.correctionPattern, in: text) else { return nil }
@@ -529,6 +531,8 @@ extension KeywordFallbackBackend {
     static let exchangePattern = try! NSRegularExpression(pattern: #"(?i)\b(?:swap|replace|change|substitute|exchange)\s+(.+?)\s+(?:for|with|by|to|w)\s+(.+?)[?.!]*$"#)
     /// "not B, I meant A" / "not B but A".
     static let rejectedFirstPattern = try! NSRegularExpression(pattern: #"(?i)\bnot\s+(?:the\s+)?([\w.'-]+(?:\s+[A-Z][\w'-]+)?)\s*,?\s+(?:i\s+)?(?:meant|mean|but|rather)\s+(?:the\s+)?([\w.'-]+(?:\s+[A-Z][\w'-]+)?)\s*[?.!]*$"#)
+    /// "not 762, 726 kg", "not 120 kt but 125".
+    static let rejectedNumberFirstPattern = try! NSRegularExpression(pattern: #"(?i)\bnot\s+(\d[\d.]*)\s*(?:[a-z/]+\s*)?(?:,|but|;)\s*(?:it'?s\s+|it\s+is\s+)?(\d[\d.]*)"#)
     /// "B was wrong, it was A", "B is wrong, should be A".
     static let wrongValuePattern = try! NSRegularExpression(pattern: #"(?i)\b([\d.]+)\s+(?:was|is)\s+wrong\b[\s,;:-]*(?:it\s+(?:was|is|s)|it's|should\s+(?:be|have\s+been)|make\s+it|use)?\s*([\d.]+)"#)
     /// Numbers standing as words of `text` ("1003", "29.80"; not the 30 of "30kt" or "250/20").

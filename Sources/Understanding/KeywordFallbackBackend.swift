@@ -75,6 +75,7 @@ public struct KeywordFallbackBackend: LLMBackend {
         // The turn normalised and its entities once, for every pass below that reads this same turn again.
         let turn = TurnReading(input, self)
         var c = classifyTurn(input, context: listContext(turn, context), reading: turn)
+        continuesLast(turn, &c, context)
         if let earlier = earlierFrame(turn, c, context) { c = earlier }
         if let clause = followUpClause(input, c, context) { c = clause }
         sameConditions(input, &c, context)
@@ -101,6 +102,29 @@ public struct KeywordFallbackBackend: LLMBackend {
             c.trace.append("no airport called \(v), but an aircraft type → aircraft_type")
         }
         return c
+    }
+
+    /// "oh and the empty weight is 1680 lb" after a save: a turn for the tool just used that opens like
+    /// a follow-up and names no place or country adds to that frame instead of starting a new one.
+    func continuesLast(_ turn: TurnReading, _ c: inout Classification, _ context: ConversationContext) {
+        guard !c.isFollowUp, let tool = c.tool, tool == context.lastTool, !context.lastArguments.isEmpty, opensAsFollowUp(turn.padded) else { return }
+        let e = turn.entities
+        guard e.locationCount == 0, e.countries.isEmpty, e.notamIDs.isEmpty, !e.hasNotamText,
+              let carried = followUp(tool, context.lastArguments, turn.text, e) else { return }
+        c.arguments = carried
+        c.isFollowUp = true
+        c.trace.append("continues the last \(tool) question")
+    }
+
+    /// True when the turn opens the way a follow-up does, after an interjection: "oh and the empty
+    /// weight is …", "sorry, 1485 lb", "ok also the arm" (the lexicon's openers and corrections).
+    func opensAsFollowUp(_ paddedFolded: String) -> Bool {
+        var words = paddedFolded.split(separator: " ").map(String.init)
+        while let w = words.first, words.count > 1, ["oh", "ah", "hmm", "ok", "okay", "right", "so", "well", "um", "erm", "yes", "yeah"].contains(w) { words.removeFirst() }
+        let start = " " + words.joined(separator: " ") + " "
+        return ["openers", "corrections"].contains { kind in
+            (lexicon.dialogue[kind] ?? []).contains { cue in start.hasPrefix(" " + cue.trimmingCharacters(in: .whitespaces) + " ") }
+        }
     }
 
     /// The dialogue state with the last list question as the frame to adjust, when the turn points
@@ -892,7 +916,7 @@ public struct KeywordFallbackBackend: LLMBackend {
                     // The classifier names the tool just used, and the turn names nothing new: it
                     // adjusts that frame ("Save it as my club plane, F-GKQR" after "show profile C172S").
                     if top.tool == context.lastTool, entities.locationCount == 0, entities.countries.isEmpty, contentCount <= 8, !itemOfList,
-                       lexicon.hasCue("deictic", in: folded) || folded.contains(" same "),
+                       lexicon.hasCue("deictic", in: folded) || folded.contains(" same ") || opensAsFollowUp(folded),
                        let carried = followUp(top.tool, context.lastArguments, text, entities) {
                         trace.append("follow-up of \(top.tool) (the classifier's tool is the last one)")
                         return Classification(tool: top.tool, arguments: carried, confidence: min(0.99, max(top.score, Self.confidenceThreshold)),

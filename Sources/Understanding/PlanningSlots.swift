@@ -379,7 +379,7 @@ public enum PlanningIntents {
         else if has(["save", "copy", "clone", "create", "new", "add", "duplicate", "store"]) { action = "save" }
         else if has(["show", "display", "details", "detail", "open", "view", "what's in", "describe"]) && !all() { action = "show" }
         else if has(["list", "all", "which", "my", "available", "profiles", "left", "remaining"]) { action = "list" }
-        else if !values.isEmpty || PlanningText.fuelFlow(in: text) != nil { action = "save" }
+        else if !values.isEmpty || PlanningText.fuelFlow(in: text) != nil || PlanningText.trueAirspeed(in: text) != nil { action = "save" }
         else { action = aircraftToken(in: text) == nil ? "list" : "show" }
         a["action"] = .string(action)
         // A list names no profile: one carried from an earlier turn ("delete G-ABCD", then "list

@@ -472,6 +472,8 @@ public enum PlanningText {
     // MARK: Aircraft profile values
 
     static let emptyWeightPattern = #"\bempty\s+(?:weight|mass|wt)\s*(?:of|is|=|:)?\s*(\d[\d,]*(?:\.\d+)?|[^\s,]*)\s*(kgs?|kilos?|kilograms?|lbs?|pounds?)?\b"#
+    /// "empty weight on the sheet is 1680 lb": up to six words between the name and the number (never "at", the arm's word).
+    static let emptyWeightLaterPattern = #"\bempty\s+(?:weight|mass|wt)(?:\s+(?!at\b|arm\b)[a-z']+){1,6}?\s+(\d[\d,]*(?:\.\d+)?)\s*(kgs?|kilos?|kilograms?|lbs?|pounds?)\b"#
     /// "empty 1650 lb": the weight right after the word, with its unit (without one the number may be an arm).
     static let emptyUnitPattern = #"\bempty\s*(?:of|is|=|:)?\s*(\d[\d,]*(?:\.\d+)?)\s*(kgs?|kilos?|kilograms?|lbs?|pounds?)\b"#
     /// "1520 lb empty": the weight before the word.
@@ -484,10 +486,18 @@ public enum PlanningText {
     /// A value stated but unreadable is passed on as text, so the tool's argument check refuses
     /// it by name instead of saving the profile without it.
     static func profileValues(in text: String, into a: inout Arguments) {
-        if let m = first(emptyWeightPattern, in: text) ?? first(weightEmptyPattern, in: text) ?? first(emptyUnitPattern, in: text) {
+        // "the empty weight on the sheet is 1680 lb": a few words may stand between the name and the number.
+        if let m = first(emptyWeightLaterPattern, in: text) ?? first(emptyWeightPattern, in: text) ?? first(weightEmptyPattern, in: text) ?? first(emptyUnitPattern, in: text) {
             let raw = m[1] ?? ""
             if let w = number(raw), raw.first?.isNumber == true { a["empty_weight"] = .number(w) } else { a["empty_weight"] = .string(raw.isEmpty ? "(no number)" : raw) }
             if let unit = m[2]?.lowercased() { a["empty_weight_unit"] = .string(unit.hasPrefix("k") ? "kg" : "lb") }
+        } else if first(#"\b(?:pax|passengers?|pilot|fuel|baggage|luggage|bags?|mtow|max|maximum|takeoff|landing|ramp|zfw|payload|useful)\b"#, in: text) == nil {
+            // "sorry, 1485 lb": the one weight of a profile turn that names no other load is its empty weight.
+            let weights = all(#"(?<![\w.])(\d[\d,]*(?:\.\d+)?)\s*(kgs?|kilos?|kilograms?|lbs?|pounds?)\b"#, in: text)
+            if weights.count == 1, let v = number(weights[0][1] ?? ""), let unit = weights[0][2]?.lowercased() {
+                a["empty_weight"] = .number(v)
+                a["empty_weight_unit"] = .string(unit.hasPrefix("k") ? "kg" : "lb")
+            }
         }
         if let m = first(emptyAtArmPattern, in: text) ?? first(emptyArmPattern, in: text) {
             let raw = m[1] ?? ""

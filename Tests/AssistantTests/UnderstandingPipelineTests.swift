@@ -339,6 +339,13 @@ struct UnderstandingPipelineTests {
          ["action": "list", "name": nil, "empty_arm": nil]),
         (["wind components EGKB runway 21 wind 240/15"], "which rwy is best then", "wind_components", ["icao": "EGKB", "wind": "240/15", "runway": nil]),
         (["what is a PA28"], "and the Seminole?", "aircraft_type", ["designator": "Seminole"]),
+        // A profile saved, then its values stated or corrected in the following turns.
+        (["show profile C172S", "save it as G-WXYZ"], "oh and the empty weight written on the form is 1702 lb", "aircraft_profile",
+         ["action": "save", "name": "G-WXYZ", "from_profile": "C172S", "empty_weight": 1702, "empty_weight_unit": "lb"]),
+        (["save the C172S profile as G-WXYZ with empty weight 1702 lb"], "sorry, 1720 lb", "aircraft_profile",
+         ["action": "save", "name": "G-WXYZ", "empty_weight": 1720]),
+        (["save the C172S profile as G-WXYZ with empty weight 780 kg"], "not 780, 787 kg", "aircraft_profile",
+         ["action": "save", "name": "G-WXYZ", "empty_weight": 787, "empty_weight_unit": "kg"]),
         // A negation reaches over one word, never over another filter's phrase.
         (["airfields near Lleida with customs"], "no customs, avgas instead", "find_airports_near_location",
          ["filters": .object(["has_avgas": true])]),
