@@ -425,24 +425,44 @@ extension KeywordFallbackBackend {
         let words = padded.split(separator: " ").map(String.init)
         // Waypoints of the route the turn names, in the order it names them.
         let named = words.compactMap { w in known.firstIndex(of: w) }
-        let removing = lexicon.hasCue("clear_filter", in: padded) || padded.contains(" without ") || padded.contains(" skip ")
+        let removing = lexicon.hasCue("clear_filter", in: padded) || words.contains(where: Self.removingWords.contains)
+        // A waypoint may be named by code or by name ("after Le Touquet" for LFAT, "drop Olbia" for LIEO):
+        // the same airport, or a town within a few miles of it.
+        let read = { (s: String, limit: Int) in self.extractor.resolver.readings(of: s, context: NameContext(expectsLocation: true), limit: limit) }
+        // The waypoints are read only when a name does not match as written.
+        var knownReadings: [NameReading?]?
+        func position(_ s: String) -> Int? {
+            if let i = known.firstIndex(of: key(s)) { return i }
+            let readings = read(s, 3)
+            guard !readings.isEmpty else { return nil }
+            if knownReadings == nil { knownReadings = waypoints.map { read($0, 1).first } }
+            for r in readings {
+                if let i = knownReadings?.firstIndex(where: { w in
+                    guard let w else { return false }
+                    if let a = w.ident, let b = r.ident { return a == b }
+                    guard let a = w.coordinate, let b = r.coordinate else { return false }
+                    return Geodesy.distanceNM(a, b) < 12
+                }) { return i }
+            }
+            return nil
+        }
+        let isInner = { (p: Int) in p > 0 && p < waypoints.count - 1 }
+        /// The intermediate stop named by the one to three words after `i` ("skip Gap", "drop Le Touquet").
+        func stopAfter(_ i: Int) -> Int? {
+            guard i + 1 < words.count else { return nil }
+            for n in stride(from: min(3, words.count - i - 1), through: 1, by: -1) {
+                if let p = position(words[(i + 1)...(i + n)].joined(separator: " ")), isInner(p) { return p }
+            }
+            return nil
+        }
         if removing {
-            let inner = Set(named.filter { $0 > 0 && $0 < waypoints.count - 1 })
+            // "skip EGHH, straight to EGJJ", "drop Olbia, Ajaccio direct Palermo": the stop named right after
+            // the removing word goes; otherwise every intermediate stop the turn names.
+            let cued = Set(words.indices.filter { Self.removingWords.contains(words[$0]) }.compactMap(stopAfter))
+            let inner = cued.isEmpty ? Set(named.filter(isInner)) : cued
             if !inner.isEmpty { return waypoints.enumerated().filter { !inner.contains($0.offset) }.map(\.element) }
         }
         if padded.contains(" direct "), named.isEmpty || removing, waypoints.count > 2 { return [waypoints[0], waypoints[waypoints.count - 1]] }
-        // A waypoint may be named by code or by name ("after Le Touquet" for LFAT): compared by ident.
-        let ident = { (s: String) -> String? in
-            self.extractor.resolver.readings(of: s, context: NameContext(expectsLocation: true), limit: 1).first?.ident
-        }
-        // The waypoints' idents are looked up only when a name does not match as written.
-        var knownIdents: [String]?
-        func position(_ s: String) -> Int? {
-            if let i = known.firstIndex(of: key(s)) { return i }
-            guard let id = ident(s) else { return nil }
-            if knownIdents == nil { knownIdents = waypoints.map { ident($0) ?? key($0) } }
-            return knownIdents?.firstIndex(of: id)
-        }
         // The new place: a code or name of the turn that is not on the route yet.
         let candidates = e.airportCodes + [e.place, e.subject, e.routeFrom, e.routeTo].compactMap { $0 } + extractor.placeMentions(in: text, limit: 4)
         guard let new = candidates.first(where: { position($0) == nil }) else { return nil }
@@ -469,6 +489,9 @@ extension KeywordFallbackBackend {
         if [" at the end ", " on the end ", " to the end ", " at the finish ", " as the last "].contains(where: padded.contains) { out.append(new); return out }
         return nil
     }
+
+    /// Words that take a stop out of a route, before its name.
+    static let removingWords: Set<String> = ["drop", "skip", "remove", "without", "omit", "cut", "delete", "forget", "scrap", "bypass", "exclude"]
 
     /// A turn that removes one thing and adds another, split into the clause with the clearing cue
     /// and the rest ("drop the customs, just paved" → "drop the customs" / "just paved"); the second

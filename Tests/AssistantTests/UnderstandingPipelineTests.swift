@@ -339,6 +339,10 @@ struct UnderstandingPipelineTests {
          ["action": "list", "name": nil, "empty_arm": nil]),
         (["wind components EGKB runway 21 wind 240/15"], "which rwy is best then", "wind_components", ["icao": "EGKB", "wind": "240/15", "runway": nil]),
         (["what is a PA28"], "and the Seminole?", "aircraft_type", ["designator": "Seminole"]),
+        // Route stops removed by code or by their town's name; the stop kept ("straight to X") stays.
+        (["nav log LFMN LFKB LIRJ LIRA at 150 kt"], "skip Bastia, straight to Elba", "nav_log",
+         ["waypoints": .array(["LFMN", "LIRJ", "LIRA"])]),
+        (["nav log EGKA EGHI EGJB EGJJ at 110 kt"], "drop EGHI, direct EGJB", "nav_log", ["waypoints": .array(["EGKA", "EGJB", "EGJJ"])]),
         // A profile saved, then its values stated or corrected in the following turns.
         (["show profile C172S", "save it as G-WXYZ"], "oh and the empty weight written on the form is 1702 lb", "aircraft_profile",
          ["action": "save", "name": "G-WXYZ", "from_profile": "C172S", "empty_weight": 1702, "empty_weight_unit": "lb"]),
