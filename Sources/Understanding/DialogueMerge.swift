@@ -312,6 +312,9 @@ extension KeywordFallbackBackend {
                 if let r = rejected, v.stringValue.map({ TextNormalizer.fold($0) == r }) == true || v.doubleValue.map({ Double(r) == $0 }) == true { continue }
                 switch def.intent.mergeRule(k) {
                 case "keep": continue
+                case _ where k == "loads":
+                    // "sorry passenger is 88 kg": a load replaces the one of its station; the others stay.
+                    args[k] = Self.loadsMerged(args[k]?.arrayValue ?? [], with: v.arrayValue ?? [])
                 case "accumulate":
                     if case .object(let old) = args[k] ?? .null, case .object(let new) = v { args[k] = .object(old.merging(new) { $1 }) } else { args[k] = v }
                 default: args[k] = v
@@ -327,6 +330,9 @@ extension KeywordFallbackBackend {
                 for (k, _) in args where fresh[k] == nil && def.intent.isReplaced(k, by: differing) { args[k] = nil }
                 fillDefaults(def, &args, previous: previous, fresh: fresh)
             }
+        }
+        if !changed, props["loads"] != nil, let loads = args["loads"]?.arrayValue, let seated = seatingChange(loads, padded) {
+            args["loads"] = .array(seated); changed = true
         }
         if handledPlaces { return changed ? args : nil }
         // "and toussus" after a search by name: another name searched the same way (the query is free text).
@@ -488,6 +494,35 @@ extension KeywordFallbackBackend {
         if [" at the beginning ", " at the start ", " to the start ", " in front ", " as the first "].contains(where: padded.contains) { out.insert(new, at: 0); return out }
         if [" at the end ", " on the end ", " to the end ", " at the finish ", " as the last "].contains(where: padded.contains) { out.append(new); return out }
         return nil
+    }
+
+    /// `old` loads with each of `new` in place of the load of the same station (added when none).
+    static func loadsMerged(_ old: [JSONValue], with new: [JSONValue]) -> JSONValue {
+        var out = old
+        let station = { (v: JSONValue) in v.objectValue?["station"]?.stringValue.map(TextNormalizer.fold) }
+        for load in new {
+            if let i = out.firstIndex(where: { station($0) != nil && station($0) == station(load) }) { out[i] = load } else { out.append(load) }
+        }
+        return .array(out)
+    }
+
+    /// "what if the passenger sits in the back", "and if the kids stay at home": the load of the
+    /// station named moved to the rear seats, or taken out. Nil when the turn does neither.
+    func seatingChange(_ loads: [JSONValue], _ padded: String) -> [JSONValue]? {
+        let moves = PlanningText.first(#"\b(?:sits?|sitting|seated|goes|go|moves?|put|puts|swaps?)\b[^,.;]{0,24}\b(?:back|rear|behind)\b"#, in: padded) != nil
+            || PlanningText.first(#"\bin\s+(?:the\s+)?(?:back|rear)\b"#, in: padded) != nil
+        let removes = PlanningText.first(#"\b(?:stays?|staying|stay)\s+(?:at\s+)?home\b|\b(?:not|isn\s?t|aren\s?t|don\s?t|doesn\s?t|won\s?t)\s+(?:coming|come|fly|flying)\b|\bstays?\s+behind\b|\bwithout\s+(?:the\s+|my\s+)?"#, in: padded) != nil
+        guard moves || removes else { return nil }
+        // The station named: the longest station word of the turn that a load has.
+        let named = PlanningText.stationWords.filter { padded.contains(" \($0) ") }.sorted { $0.count > $1.count }
+        let station = { (v: JSONValue) in v.objectValue?["station"]?.stringValue.map(TextNormalizer.fold) ?? "" }
+        guard let word = named.first(where: { w in loads.contains { station($0) == w } }), let i = loads.firstIndex(where: { station($0) == word }) else { return nil }
+        var out = loads
+        if removes { out.remove(at: i); return out }
+        guard var load = loads[i].objectValue, !word.contains("rear"), !word.contains("back") else { return nil }
+        load["station"] = .string("rear passenger")
+        out[i] = .object(load)
+        return out
     }
 
     /// Words that take a stop out of a route, before its name.

@@ -632,7 +632,7 @@ public struct KeywordFallbackBackend: LLMBackend {
         }
         // The answer to a question flyfun just asked ("Density altitude where?" → "LFMD"),
         // unless the line is plainly a new question of another tool.
-        if let pending = context.pending, let answered = answer(pending, text, entities) {
+        if let pending = context.pending, !namesAnotherTool(folded, besides: pending.tool), let answered = answer(pending, text, entities) {
             trace.append("answer to the question about \(pending.missing.joined(separator: "/")) of \(pending.tool)")
             return Classification(tool: pending.tool, arguments: answered, confidence: 0.8, isFollowUp: true, trace: trace)
         }
@@ -758,7 +758,8 @@ public struct KeywordFallbackBackend: LLMBackend {
             return Classification(tool: last, arguments: carried, confidence: 0.7, isFollowUp: true, trace: trace)
         }
         // 3. Follow-up: only modifiers and no new subject, or an opener like "what about".
-        let otherToolAsked = best.met && best.tool.name != context.lastTool && !dialogueCue
+        // "actually, weight and balance for the C152": a correction cue before another tool's own name still asks that tool.
+        let otherToolAsked = best.met && best.tool.name != context.lastTool && (!dialogueCue || namesAnotherTool(folded, besides: context.lastTool ?? ""))
             && (best.score >= Self.scoreThreshold + 2 || best.score >= Self.scoreThreshold + 1 && entities.locationCount > 0)
             // "would it be different with 20 days notice?" after a cancellation: a turn that opens
             // like a follow-up, names no place and changes a value the last tool reads is about
@@ -976,6 +977,14 @@ public struct KeywordFallbackBackend: LLMBackend {
     }
 
     /// The pending frame completed by `text`, or nil when the line does not answer the question.
+    /// True when the turn holds a strong keyword phrase of a tool other than `tool` (weight 5 and
+    /// more: "weight and balance", "density altitude"): a new question, not an answer to `tool`'s.
+    func namesAnotherTool(_ paddedFolded: String, besides tool: String) -> Bool {
+        catalog.tools.contains { t in
+            t.name != tool && t.intent.keywords.contains { k, w in w >= 5 && k.contains(" ") && paddedFolded.contains(" \(k) ") }
+        }
+    }
+
     func answer(_ pending: ConversationContext.Pending, _ text: String, _ e: Entities) -> Arguments? {
         guard let def = catalog.tool(pending.tool) else { return nil }
         var args = pending.arguments

@@ -339,6 +339,16 @@ struct UnderstandingPipelineTests {
          ["action": "list", "name": nil, "empty_arm": nil]),
         (["wind components EGKB runway 21 wind 240/15"], "which rwy is best then", "wind_components", ["icao": "EGKB", "wind": "240/15", "runway": nil]),
         (["what is a PA28"], "and the Seminole?", "aircraft_type", ["designator": "Seminole"]),
+        // W&B: a load replaces its station's only; a passenger moved to the back or staying at home.
+        (["W&B PA28 pilot 82 kg, passenger 64 kg, fuel 120 l"], "sorry passenger is 68 kg, not 64", "weight_and_balance",
+         ["loads": .array([.object(["station": "pilot", "amount": 82, "unit": "kg"]), .object(["station": "passenger", "amount": 68, "unit": "kg"]),
+                           .object(["station": "fuel", "amount": 120, "unit": "l"])])]),
+        (["W&B PA28 pilot 82 kg, passenger 64 kg"], "and if the passenger sits in the rear?", "weight_and_balance",
+         ["loads": .array([.object(["station": "pilot", "amount": 82, "unit": "kg"]), .object(["station": "rear passenger", "amount": 64, "unit": "kg"])])]),
+        (["W&B PA28 pilot 82 kg, passenger 64 kg"], "what if the passenger stays at home", "weight_and_balance",
+         ["loads": .array([.object(["station": "pilot", "amount": 82, "unit": "kg"])])]),
+        // A clarifying question is not answered by a line that plainly asks another tool's question.
+        (["takeoff distance for it at LFQA at 12 degrees"], "actually, weight and balance for the C152 please", "weight_and_balance", ["aircraft": "C152"]),
         // Route stops removed by code or by their town's name; the stop kept ("straight to X") stays.
         (["nav log LFMN LFKB LIRJ LIRA at 150 kt"], "skip Bastia, straight to Elba", "nav_log",
          ["waypoints": .array(["LFMN", "LIRJ", "LIRA"])]),
