@@ -323,7 +323,9 @@ extension KeywordFallbackBackend {
                 changed = true
             }
             if changed {
-                for (k, _) in args where def.intent.mergeRule(k) == "clear" && fresh[k] == nil { args[k] = nil }
+                // A value the turn does not state again goes, unless the turn keeps it by name ("…, same flight").
+                for (k, _) in args where def.intent.mergeRule(k) == "clear" && fresh[k] == nil
+                    && !padded.contains(" same \(k.replacingOccurrences(of: "_", with: " ")) ") { args[k] = nil }
                 // "replaced_by:other": an alternative to another argument ("3 h late instead" after "cancelled").
                 // Only a value the turn changes replaces ("arm 39.5 in" restates the save action, which replaces nothing).
                 let differing = fresh.filter { previous[$0.key] != $0.value }

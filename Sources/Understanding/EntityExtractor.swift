@@ -169,7 +169,10 @@ public struct EntityExtractor: Sendable {
         var e = Entities()
         let folded = " " + TextNormalizer.fold(text) + " "
         e.words = folded.split(separator: " ").map(String.init)
-        extractCodes(text, into: &e)
+        // "~/vlucht/ehte-edle-v2.txt": the words of a file path name no airport.
+        let withoutPaths = text.split(separator: " ", omittingEmptySubsequences: false)
+            .map { PathExpressions.isPathLike(PathExpressions.trimTrailing(String($0))) ? "" : String($0) }.joined(separator: " ")
+        extractCodes(withoutPaths, into: &e)
         // "Sweden's rules", "with Italy's": a possessive names the country.
         extractCountries(text.contains("'s") || text.contains("’s")
                          ? " " + TextNormalizer.fold(text.replacingOccurrences(of: #"['’]s\b"#, with: "", options: .regularExpression)) + " " : folded, into: &e)

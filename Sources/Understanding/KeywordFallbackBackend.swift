@@ -249,6 +249,19 @@ public struct KeywordFallbackBackend: LLMBackend {
     /// the noun of a trip's leg ("the return flight").
     static let switchingWords: Set<String> = ["back", "switch", "change", "return", "flip", "swap", "select", "use", "go", "current", "activate"]
 
+    /// True when the turn asks to change the current flight: a switching word that is not negated
+    /// ("without switching", "no switch") and not the return leg named ("in the return one").
+    static func asksToSwitch(_ words: [String]) -> Bool {
+        words.indices.contains { i in
+            let w = words[i]
+            guard switchingWords.contains(w) else { return false }
+            let before = i > 0 ? words[i - 1] : "", after = i + 1 < words.count ? words[i + 1] : ""
+            if ["no", "not", "without", "dont", "don't", "never"].contains(before) || before == "t" && i > 1 && ["don", "doesn", "won"].contains(words[i - 2]) { return false }
+            if w == "return", ["the", "on", "in", "for", "of", "my", "our", "that"].contains(before) || ["flight", "leg", "one", "trip"].contains(after) { return false }
+            return true
+        }
+    }
+
     /// Flights named by reference once briefings were imported: "back to the first one", "switch to
     /// the other flight", "the saturday flight", "the flight into Calvi" select or name that flight
     /// (`FlightReference.referred`); "reload it from PATH, same flight" keeps the current flight;
@@ -261,7 +274,7 @@ public struct KeywordFallbackBackend: LLMBackend {
         let known = Set(context.flights.map(\.name))
         let typed = FlightReference.mentioned(in: input)
         let typedKnown = typed.map(known.contains) ?? false
-        let switching = words.contains(where: Self.switchingWords.contains)
+        let switching = Self.asksToSwitch(words)
         let pointing = words.contains { ["one", "flight", "briefing", "other", "previous", "day"].contains($0) }
             || words.contains { FlightReference.dayStems.values.contains(FlightReference.stem($0)) } || FlightReference.leg(of: words) != nil
         let repository = extractor.repository

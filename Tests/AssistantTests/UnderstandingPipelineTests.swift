@@ -24,6 +24,10 @@ struct UnderstandingPipelineTests {
             arguments: ["icao": "EGKA", "runway": "16", "wind": "190/12"]),
         Row(input: "mark b one two three four slash twenty six as read", tool: "set_notam_status", arguments: ["notam_id": "B1234/26", "status": "read"]),
         Row(input: "headwind at white waltham rwy 25 wind 220/14", tool: "wind_components", arguments: ["icao": "white waltham", "runway": "25"]),
+        // Words of the pilots' other languages (lexicon data).
+        Row(input: "aerodromos near Valladolid with pista de hierba", tool: "find_airports_near_location",
+            arguments: ["location_query": "Valladolid", "filters": .object(["has_hard_runway": false])]),
+        Row(input: "¿hay un tren desde el aeródromo hasta Sevilla?", tool: nil, arguments: [:]),
         Row(input: "landing roll PA28 at LFAC 24 degrees", tool: "takeoff_landing_performance",
             arguments: ["aircraft": "PA28", "icao": "LFAC", "temperature_c": 24]),
         // A statement around one question does not outweigh it ("booking" alone is no request to act).
@@ -339,6 +343,14 @@ struct UnderstandingPipelineTests {
          ["action": "list", "name": nil, "empty_arm": nil]),
         (["wind components EGKB runway 21 wind 240/15"], "which rwy is best then", "wind_components", ["icao": "EGKB", "wind": "240/15", "runway": nil]),
         (["what is a PA28"], "and the Seminole?", "aircraft_type", ["designator": "Seminole"]),
+        // Briefings: codes inside a path are no airports; a new file drops the flight unless "same flight";
+        // "without switching" is no switch.
+        (["load ~/b/lfrs-lfbh.txt as flight F-HAAA", "notams for LFBH"], "got a newer file: ~/b/lfrs-lfbh-2.txt, same flight", "import_briefing",
+         ["path": "~/b/lfrs-lfbh-2.txt", "flight": "F-HAAA"]),
+        (["load ~/b/lfrs-lfbh.txt as flight F-HAAA", "notams for LFBH"], "reimport ~/b/lfrs-lfbh-2.txt", "import_briefing",
+         ["path": "~/b/lfrs-lfbh-2.txt", "flight": nil]),
+        (["import ~/b/out.txt for flight OUT-1", "import ~/b/back.txt for flight BACK-1", "use flight OUT-1"],
+         "what changed in the return one, without switching?", "briefing_changes", ["flight": "BACK-1"]),
         // W&B: a load replaces its station's only; a passenger moved to the back or staying at home.
         (["W&B PA28 pilot 82 kg, passenger 64 kg, fuel 120 l"], "sorry passenger is 68 kg, not 64", "weight_and_balance",
          ["loads": .array([.object(["station": "pilot", "amount": 82, "unit": "kg"]), .object(["station": "passenger", "amount": 68, "unit": "kg"]),
