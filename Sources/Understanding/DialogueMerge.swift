@@ -486,8 +486,10 @@ extension KeywordFallbackBackend {
         var out = waypoints
         if let a = anchor("after") { out.insert(new, at: a + 1); return out }
         if let b = anchor("before"), b > 0 { out.insert(new, at: b); return out }
-        if words.contains("between"), named.count >= 2 {
-            let (a, b) = (min(named[0], named[1]), max(named[0], named[1]))
+        // "between LFAT and LFRK", "in between Stavanger and Bergen": the two stops by code or by name.
+        let ends = named.count >= 2 ? [named[0], named[1]] : [e.routeFrom, e.routeTo].compactMap { $0.flatMap(position) }
+        if words.contains("between"), ends.count == 2 {
+            let (a, b) = (min(ends[0], ends[1]), max(ends[0], ends[1]))
             if b == a + 1 { out.insert(new, at: b); return out }
         }
         // "add Guernsey as a stop in between": a route of two ends has one place to put it.

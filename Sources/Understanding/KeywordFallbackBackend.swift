@@ -76,6 +76,7 @@ public struct KeywordFallbackBackend: LLMBackend {
         let turn = TurnReading(input, self)
         var c = classifyTurn(input, context: listContext(turn, context), reading: turn)
         continuesLast(turn, &c, context)
+        editsRoute(turn, &c, context)
         if let earlier = earlierFrame(turn, c, context) { c = earlier }
         if let clause = followUpClause(input, c, context) { c = clause }
         sameConditions(input, &c, context)
@@ -115,6 +116,20 @@ public struct KeywordFallbackBackend: LLMBackend {
         c.isFollowUp = true
         c.trace.append("continues the last \(tool) question")
     }
+
+    /// "put Haugesund in between Stavanger and Bergen", "skip Gap" after a nav log: a turn that
+    /// adds a stop to the last route or takes one out edits that route, whatever other tool its
+    /// words ("between A and B") suggest.
+    func editsRoute(_ turn: TurnReading, _ c: inout Classification, _ context: ConversationContext) {
+        guard let last = context.lastTool, c.tool != last, let old = context.lastArguments["waypoints"]?.arrayValue, old.count >= 2,
+              turn.entities.words.contains(where: Self.routeEditVerbs.contains) else { return }
+        guard let edited = followUp(last, context.lastArguments, turn.text, turn.entities),
+              let new = edited["waypoints"]?.arrayValue, new != old else { return }
+        c = Classification(tool: last, arguments: edited, confidence: 0.8, isFollowUp: true, trace: c.trace + ["edits the last route → \(last)"])
+    }
+
+    /// Verbs that add a stop to a route or take one out.
+    static let routeEditVerbs: Set<String> = ["put", "add", "insert", "include", "drop", "skip", "remove", "omit", "cut", "scrap", "bypass"]
 
     /// True when the turn opens the way a follow-up does, after an interjection: "oh and the empty
     /// weight is …", "sorry, 1485 lb", "ok also the arm" (the lexicon's openers and corrections).
@@ -1140,7 +1155,9 @@ public struct KeywordFallbackBackend: LLMBackend {
                       "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "twenty-five": 25, "thirty": 30, "forty": 40, "fifty": 50,
                       "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90, "hundred": 100, "a hundred": 100, "one hundred": 100]
         let units = Set(["nm", "nautical", "miles", "mile", "km", "kilometres", "kilometers", "minutes", "min", "hours", "hour", "h", "kt", "kts", "knots",
-                         "results", "airports", "airfields", "entries", "options", "fields", "degrees", "feet", "ft", "metres", "meters", "m", "days"])
+                         "results", "airports", "airfields", "entries", "options", "fields", "degrees", "feet", "ft", "metres", "meters", "m", "days",
+                         "weeks", "gallons", "gallon", "gal", "litres", "liters", "litre", "liter", "kilos", "kg", "kilograms", "pounds", "lbs", "lb",
+                         "passengers", "people", "pax", "seats", "engines"])
         let text = compoundNumbers(spokenDigits(halves(text, values)))
         var words = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
         guard words.contains(where: { values[$0.lowercased()] != nil }) else { return text }

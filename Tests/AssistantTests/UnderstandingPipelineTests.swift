@@ -343,6 +343,10 @@ struct UnderstandingPipelineTests {
          ["action": "list", "name": nil, "empty_arm": nil]),
         (["wind components EGKB runway 21 wind 240/15"], "which rwy is best then", "wind_components", ["icao": "EGKB", "wind": "240/15", "runway": nil]),
         (["what is a PA28"], "and the Seminole?", "aircraft_type", ["designator": "Seminole"]),
+        // A stop put between two stops named by their towns edits the last route, not a new route search; spoken units.
+        (["nav log LFMN LFKC LIRA at 150 kt"], "put Bastia in between Nice and Calvi", "nav_log",
+         ["waypoints": .array(["LFMN", "Bastia", "LFKC", "LIRA"])]),
+        (["nav log EGKA LFAT at 100 kt"], "fuel flow eight gallons an hour", "nav_log", ["fuel_flow": 8, "fuel_flow_unit": "usgal/h"]),
         // Briefings: codes inside a path are no airports; a new file drops the flight unless "same flight";
         // "without switching" is no switch.
         (["load ~/b/lfrs-lfbh.txt as flight F-HAAA", "notams for LFBH"], "got a newer file: ~/b/lfrs-lfbh-2.txt, same flight", "import_briefing",
