@@ -539,6 +539,8 @@ public struct EntityExtractor: Sendable {
             if upper.range(of: #"^[A-Z]{1,3}\d{2,3}[A-Z]?$"#, options: .regularExpression) != nil,
                !repository.isAirportCode(upper) || aircraftDesignator(upper) != nil,
                !upper.hasSuffix("261"),  // EU261 / UK261 name a regulation
+               // "SCT030", "BKN012", "FL085": cloud groups and flight levels of a report.
+               upper.range(of: #"^(?:FEW|SCT|BKN|OVC|NSC|VV|FL)\d+"#, options: .regularExpression) == nil,
                !Self.isQuantityToken(upper), !lexicon.commonWords.contains(w.lowercased()) {
                 return (aircraftDesignator(upper) ?? upper, w)
             }

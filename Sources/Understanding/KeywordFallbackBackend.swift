@@ -1,4 +1,5 @@
 import AirportData
+import AviationWeather
 import Foundation
 
 /// A deterministic rule tried before keyword scoring: pasted reports, NOTAM text, and other
@@ -637,7 +638,10 @@ public struct KeywordFallbackBackend: LLMBackend {
         let comparing = { (cue: String) in
             entities.countries.count >= 2 && cue.split(separator: " ").contains { self.catalog.tool("compare_rules_between_countries")?.intent.keywords[String($0)] != nil }
         }
-        if let cue = lexicon.outOfScopeCue(wordsOutsideNames(text, entities)), !lexicon.isRulesQuestion(entities.words) || entities.countries.isEmpty, !comparing(cue) {
+        // "can you read this forecast for me: TAF EHAM …": a pasted report is what the request is about,
+        // so weather words around it ask for its decoding, not for live data.
+        if let cue = lexicon.outOfScopeCue(wordsOutsideNames(text, entities)), !lexicon.isRulesQuestion(entities.words) || entities.countries.isEmpty, !comparing(cue),
+           WeatherReportLocator.locate(in: text) == nil {
             trace.append("out-of-scope cue '\(cue)'")
             var declined = Classification(tool: nil, confidence: 0.9, trace: trace)
             declined.declinedCue = cue

@@ -28,6 +28,9 @@ struct UnderstandingPipelineTests {
         Row(input: "aerodromos near Valladolid with pista de hierba", tool: "find_airports_near_location",
             arguments: ["location_query": "Valladolid", "filters": .object(["has_hard_runway": false])]),
         Row(input: "¿hay un tren desde el aeródromo hasta Sevilla?", tool: nil, arguments: [:]),
+        // Weather words around a pasted report ask for its decoding; cloud groups are no aircraft.
+        Row(input: "what's the forecast for my arrival, here it is: TAF LFRB 141100Z 1412/1512 27010KT 9999 BKN025 TEMPO 1414/1418 SHRA BKN012",
+            tool: "decode_taf", arguments: [:]),
         Row(input: "landing roll PA28 at LFAC 24 degrees", tool: "takeoff_landing_performance",
             arguments: ["aircraft": "PA28", "icao": "LFAC", "temperature_c": 24]),
         // A statement around one question does not outweigh it ("booking" alone is no request to act).
