@@ -789,7 +789,12 @@ extension KeywordFallbackBackend {
             let pick = ["smallest", "shortest"].contains(w) ? lengths.min { $0.1 < $1.1 } : lengths.max { $0.1 < $1.1 }
             if let pick { return pick.0 }
         }
-        let padded = " " + words.joined(separator: " ") + " "
+        // "is there fog", "will there be", "there are no …": an existential "there" points at no place.
+        var padded = " " + words.joined(separator: " ") + " "
+        for existential in [" is there ", " are there ", " was there ", " were there ", " will there ", " would there ", " there is ",
+                            " there are ", " there s ", " there was ", " there were ", " there will ", " there be "] {
+            padded = padded.replacingOccurrences(of: existential, with: " " + existential.split(separator: " ").filter { $0 != "there" }.joined(separator: " ") + " ")
+        }
         // "the destination aerodrome", "the departure": an end of the last route.
         let last = context.lastArguments
         // In a passenger's claim, arrival and departure are the flight's events ("the delay on arrival").
@@ -809,7 +814,7 @@ extension KeywordFallbackBackend {
         if lexicon.hasCue("deictic", in: padded) {
             // "crosswind on 26 there?" right after a pasted METAR or TAF: "there" is the report's station
             // (only when pointed at: the report does not make its station the subject of later questions).
-            if words.contains("there"), let station = last["report"]?.stringValue.flatMap(ConversationContext.reportStation) { return station }
+            if padded.contains(" there "), let station = last["report"]?.stringValue.flatMap(ConversationContext.reportStation) { return station }
             return context.subject
         }
         return nil

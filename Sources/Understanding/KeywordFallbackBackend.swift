@@ -132,6 +132,26 @@ public struct KeywordFallbackBackend: LLMBackend {
     /// Verbs that add a stop to a route or take one out.
     static let routeEditVerbs: Set<String> = ["put", "add", "insert", "include", "drop", "skip", "remove", "omit", "cut", "scrap", "bypass"]
 
+    /// The decoder and frame of a report pasted in the last two questions when the turn asks about
+    /// its weather ("any cb this afternoon?", "what's the cloud base again?") and names no other place
+    /// and no other tool; a TAF when the turn speaks of a later time and both were pasted.
+    func reportAskedAbout(_ paddedFolded: String, _ e: Entities, _ context: ConversationContext) -> (String, Arguments)? {
+        guard lexicon.hasCue("report_questions", in: paddedFolded), lexicon.contentWords(e.words).count <= 12, e.notamIDs.isEmpty, !e.hasNotamText,
+              // "how do thunderstorms form" asks for knowledge, not about the report.
+              lexicon.knowledgeOpener(e.words) == nil, lexicon.techniqueOpener(e.words) == nil else { return nil }
+        // A request the report cannot answer stays declined ("is it raining there right now?", "rain radar"):
+        // only an out-of-scope cue that is itself a weather word of the report is excused.
+        if let cue = lexicon.outOfScopeCue(e.words), !(lexicon.dialogue["report_questions"] ?? []).contains(cue) { return nil }
+        let recent = context.frameOrder.suffix(2).reversed().filter { ["decode_taf", "decode_metar"].contains($0) }
+        guard var tool = recent.first, let report = context.frames[tool]?["report"]?.stringValue else { return nil }
+        let later = [" afternoon ", " tonight ", " later ", " tomorrow ", " when we ", " around ", " by ", " until ", " evening ", " morning "].contains(where: paddedFolded.contains)
+        if later, tool == "decode_metar", recent.contains("decode_taf") { tool = "decode_taf" }
+        let station = ConversationContext.reportStation(report)
+        let places = (e.airportCodes + [e.place, e.subject].compactMap { $0 }).filter { $0.uppercased() != station }
+        guard places.isEmpty, !namesAnotherTool(paddedFolded, besides: tool), let frame = context.frames[tool] else { return nil }
+        return (tool, frame)
+    }
+
     /// True when the turn opens the way a follow-up does, after an interjection: "oh and the empty
     /// weight is …", "sorry, 1485 lb", "ok also the arm" (the lexicon's openers and corrections).
     func opensAsFollowUp(_ paddedFolded: String) -> Bool {
@@ -637,6 +657,11 @@ public struct KeywordFallbackBackend: LLMBackend {
         // "what's the difference between those two" after two countries: a cue that is the comparison's own word, with two countries, compares them.
         let comparing = { (cue: String) in
             entities.countries.count >= 2 && cue.split(separator: " ").contains { self.catalog.tool("compare_rules_between_countries")?.intent.keywords[String($0)] != nil }
+        }
+        // "any cb or showers this afternoon?" right after a pasted TAF: a question about that report.
+        if let (tool, args) = reportAskedAbout(folded, entities, context) {
+            trace.append("a question about the pasted report → \(tool)")
+            return Classification(tool: tool, arguments: args, confidence: 0.8, isFollowUp: true, trace: trace)
         }
         // "can you read this forecast for me: TAF EHAM …": a pasted report is what the request is about,
         // so weather words around it ask for its decoding, not for live data.

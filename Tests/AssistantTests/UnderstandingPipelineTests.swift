@@ -346,6 +346,10 @@ struct UnderstandingPipelineTests {
          ["action": "list", "name": nil, "empty_arm": nil]),
         (["wind components EGKB runway 21 wind 240/15"], "which rwy is best then", "wind_components", ["icao": "EGKB", "wind": "240/15", "runway": nil]),
         (["what is a PA28"], "and the Seminole?", "aircraft_type", ["designator": "Seminole"]),
+        // Weather words right after a pasted report ask about it; a live request or another place does not.
+        (["TAF LFRB 141100Z 1412/1512 27010KT 9999 BKN025 TEMPO 1414/1418 SHRA BKN012"], "any thunderstorms later on?", "decode_taf", [:]),
+        (["METAR LFRB 141130Z 27010KT 9999 BKN025 14/08 Q1012"], "and the ceiling?", "decode_metar", [:]),
+        (["METAR LFRB 141130Z 27010KT 9999 BKN025 14/08 Q1012"], "will there be fog in Quimper tomorrow?", nil, [:]),
         // A stop put between two stops named by their towns edits the last route, not a new route search; spoken units.
         (["nav log LFMN LFKC LIRA at 150 kt"], "put Bastia in between Nice and Calvi", "nav_log",
          ["waypoints": .array(["LFMN", "Bastia", "LFKC", "LIRA"])]),
