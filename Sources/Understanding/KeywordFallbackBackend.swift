@@ -803,7 +803,15 @@ public struct KeywordFallbackBackend: LLMBackend {
         // that names nothing new and is not plainly another tool's ("when does the tempo end?").
         // "there" pointing at the pasted report's station is still about the report ("what's the cloud base there").
         let reportStation = context.lastArguments["report"]?.stringValue.flatMap(ConversationContext.reportStation)
-        let aboutReport = entities.locationCount == 0 || referenced != nil && referenced == reportStation
+        // A place named without a code ("fog in Quimper tomorrow?") is another place than the report's.
+        let otherPlace = entities.subject.map { s in
+            // A name typed with its capital ("Quimper"), not a word the data also knows ("student solo").
+            s.count >= 3 && s.allSatisfy { $0.isLetter || " -'".contains($0) } && s.uppercased() != reportStation
+                && s.first?.isUppercase == true && text.contains(s)
+                && extractor.namesSomething(extractor.recognisedSpan(s))
+        } ?? false
+        let aboutReport = entities.locationCount == 0 && !otherPlace
+            || referenced != nil && referenced == reportStation
         let sameToolQuestion = aboutReport && entities.countries.isEmpty && contentCount <= 12
             && answersFurtherQuestions(context.lastTool)
             // Another report tool's words ("any ifr" after a TAF) do not leave the report pasted: no new report came.
