@@ -43,8 +43,8 @@ public final class ProfileStore: @unchecked Sendable {
             let opened = try UserDatabase.open(path, newestVersion: 0)
             database = opened.database
             movedAsideTo = opened.movedAsideTo
+            try database.enableWriteAheadLog()
             try database.execute("""
-                PRAGMA journal_mode=WAL;
                 CREATE TABLE IF NOT EXISTS profiles (
                     name TEXT NOT NULL PRIMARY KEY COLLATE NOCASE,
                     icao_designator TEXT NOT NULL,

@@ -126,7 +126,7 @@ public final class BriefingStore {
             db = opened.database
             movedAsideTo = opened.movedAsideTo
             // WAL keeps readers working during an import; FULL sync so a commit survives a crash.
-            _ = try db.query("PRAGMA journal_mode=WAL")
+            try db.enableWriteAheadLog()
             try db.execute("PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;")
             try migrate()
         } catch let e as NotamError { throw e } catch let e as SQLiteError {

@@ -152,6 +152,20 @@ public final class Database: @unchecked Sendable {
         }
     }
 
+    /// Puts the database in WAL mode. Switching needs the file to itself, and SQLite answers "locked"
+    /// at once (without the busy timeout) while another flyfun is creating or writing the same new
+    /// store; the switch is then tried again for up to `seconds`.
+    public func enableWriteAheadLog(waitingUpTo seconds: Double = 10) throws {
+        let deadline = Date().addingTimeInterval(seconds)
+        while true {
+            do { _ = try query("PRAGMA journal_mode=WAL"); return } catch {
+                let code = sqlite3_errcode(handle) & 0xff
+                guard code == SQLITE_BUSY || code == SQLITE_LOCKED, Date() < deadline else { throw error }
+                usleep(20_000)
+            }
+        }
+    }
+
     /// A prepared statement for `sql`, compiled once per connection and reused.
     public func prepare(_ sql: String) throws -> Statement {
         lock.lock()
