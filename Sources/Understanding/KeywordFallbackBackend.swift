@@ -106,63 +106,6 @@ public struct KeywordFallbackBackend: LLMBackend {
         return c
     }
 
-    /// "oh and the empty weight is 1680 lb" after a save: a turn for the tool just used that opens like
-    /// a follow-up and names no place or country adds to that frame instead of starting a new one.
-    func continuesLast(_ turn: TurnReading, _ c: inout Classification, _ context: ConversationContext) {
-        guard !c.isFollowUp, let tool = c.tool, tool == context.lastTool, !context.lastArguments.isEmpty, opensAsFollowUp(turn.padded) else { return }
-        let e = turn.entities
-        guard e.locationCount == 0, e.countries.isEmpty, e.notamIDs.isEmpty, !e.hasNotamText,
-              let carried = followUp(tool, context.lastArguments, turn.text, e) else { return }
-        c.arguments = carried
-        c.isFollowUp = true
-        c.trace.append("continues the last \(tool) question")
-    }
-
-    /// "put Haugesund in between Stavanger and Bergen", "skip Gap" after a nav log: a turn that
-    /// adds a stop to the last route or takes one out edits that route, whatever other tool its
-    /// words ("between A and B") suggest.
-    func editsRoute(_ turn: TurnReading, _ c: inout Classification, _ context: ConversationContext) {
-        guard let last = context.lastTool, c.tool != last, let old = context.lastArguments["waypoints"]?.arrayValue, old.count >= 2,
-              turn.entities.words.contains(where: Self.routeEditVerbs.contains) else { return }
-        guard let edited = followUp(last, context.lastArguments, turn.text, turn.entities),
-              let new = edited["waypoints"]?.arrayValue, new != old else { return }
-        c = Classification(tool: last, arguments: edited, confidence: 0.8, isFollowUp: true, trace: c.trace + ["edits the last route → \(last)"])
-    }
-
-    /// Verbs that add a stop to a route or take one out.
-    static let routeEditVerbs: Set<String> = ["put", "add", "insert", "include", "drop", "skip", "remove", "omit", "cut", "scrap", "bypass"]
-
-    /// The decoder and frame of a report pasted in the last two questions when the turn asks about
-    /// its weather ("any cb this afternoon?", "what's the cloud base again?") and names no other place
-    /// and no other tool; a TAF when the turn speaks of a later time and both were pasted.
-    func reportAskedAbout(_ paddedFolded: String, _ e: Entities, _ context: ConversationContext) -> (String, Arguments)? {
-        guard lexicon.hasCue("report_questions", in: paddedFolded), lexicon.contentWords(e.words).count <= 12, e.notamIDs.isEmpty, !e.hasNotamText,
-              // "how do thunderstorms form" asks for knowledge, not about the report.
-              lexicon.knowledgeOpener(e.words) == nil, lexicon.techniqueOpener(e.words) == nil else { return nil }
-        // A request the report cannot answer stays declined ("is it raining there right now?", "rain radar"):
-        // only an out-of-scope cue that is itself a weather word of the report is excused.
-        if let cue = lexicon.outOfScopeCue(e.words), !(lexicon.dialogue["report_questions"] ?? []).contains(cue) { return nil }
-        let recent = context.frameOrder.suffix(2).reversed().filter { ["decode_taf", "decode_metar"].contains($0) }
-        guard var tool = recent.first, let report = context.frames[tool]?["report"]?.stringValue else { return nil }
-        let later = [" afternoon ", " tonight ", " later ", " tomorrow ", " when we ", " around ", " by ", " until ", " evening ", " morning "].contains(where: paddedFolded.contains)
-        if later, tool == "decode_metar", recent.contains("decode_taf") { tool = "decode_taf" }
-        let station = ConversationContext.reportStation(report)
-        let places = (e.airportCodes + [e.place, e.subject].compactMap { $0 }).filter { $0.uppercased() != station }
-        guard places.isEmpty, !namesAnotherTool(paddedFolded, besides: tool), let frame = context.frames[tool] else { return nil }
-        return (tool, frame)
-    }
-
-    /// True when the turn opens the way a follow-up does, after an interjection: "oh and the empty
-    /// weight is …", "sorry, 1485 lb", "ok also the arm" (the lexicon's openers and corrections).
-    func opensAsFollowUp(_ paddedFolded: String) -> Bool {
-        var words = paddedFolded.split(separator: " ").map(String.init)
-        while let w = words.first, words.count > 1, ["oh", "ah", "hmm", "ok", "okay", "right", "so", "well", "um", "erm", "yes", "yeah"].contains(w) { words.removeFirst() }
-        let start = " " + words.joined(separator: " ") + " "
-        return ["openers", "corrections"].contains { kind in
-            (lexicon.dialogue[kind] ?? []).contains { cue in start.hasPrefix(" " + cue.trimmingCharacters(in: .whitespaces) + " ") }
-        }
-    }
-
     /// The dialogue state with the last list question as the frame to adjust, when the turn points
     /// at that list ("the same list but around Mulhouse", "back to the search") after turns about
     /// one airport of it; otherwise `context` unchanged.
@@ -1042,14 +985,6 @@ public struct KeywordFallbackBackend: LLMBackend {
     }
 
     /// The pending frame completed by `text`, or nil when the line does not answer the question.
-    /// True when the turn holds a strong keyword phrase of a tool other than `tool` (weight 5 and
-    /// more: "weight and balance", "density altitude"): a new question, not an answer to `tool`'s.
-    func namesAnotherTool(_ paddedFolded: String, besides tool: String) -> Bool {
-        catalog.tools.contains { t in
-            t.name != tool && t.intent.keywords.contains { k, w in w >= 5 && k.contains(" ") && paddedFolded.contains(" \(k) ") }
-        }
-    }
-
     func answer(_ pending: ConversationContext.Pending, _ text: String, _ e: Entities) -> Arguments? {
         guard let def = catalog.tool(pending.tool) else { return nil }
         var args = pending.arguments
