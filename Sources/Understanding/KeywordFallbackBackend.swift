@@ -684,7 +684,9 @@ public struct KeywordFallbackBackend: LLMBackend {
         trace.append("scores: " + scored.prefix(3).map { "\($0.tool.name)=\(String(format: "%.1f", $0.score))\($0.met ? "" : " (missing \($0.tool.intent.needs))")" }.joined(separator: ", "))
 
         // A new place or a new country without an opener ("French airports with a grass runway") is a new question.
-        let opened = (lexicon.dialogue["openers"] ?? []).contains { folded.dropFirst().hasPrefix($0) }
+        // "oh and the gusts are 24": an interjection before the opener does not hide it.
+        let start = Self.withoutInterjections(folded)
+        let opened = (lexicon.dialogue["openers"] ?? []).contains { start.dropFirst().hasPrefix($0) }
         let isFollowUpShaped = opened || (entities.locationCount == 0 && entities.countries.isEmpty)
             // "and Switzerland?" adjusts the last question; "airports in Switzerland" asks a new one.
             || (entities.countries.count == 1 && entities.locationCount == 0 && entities.words.count <= 5

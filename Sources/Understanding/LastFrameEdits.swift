@@ -62,12 +62,17 @@ extension KeywordFallbackBackend {
     /// True when the turn opens the way a follow-up does, after an interjection: "oh and the empty
     /// weight is …", "sorry, 1485 lb", "ok also the arm" (the lexicon's openers and corrections).
     func opensAsFollowUp(_ paddedFolded: String) -> Bool {
-        var words = paddedFolded.split(separator: " ").map(String.init)
-        while let w = words.first, words.count > 1, ["oh", "ah", "hmm", "ok", "okay", "right", "so", "well", "um", "erm", "yes", "yeah"].contains(w) { words.removeFirst() }
-        let start = " " + words.joined(separator: " ") + " "
+        let start = Self.withoutInterjections(paddedFolded)
         return ["openers", "corrections"].contains { kind in
             (lexicon.dialogue[kind] ?? []).contains { cue in start.hasPrefix(" " + cue.trimmingCharacters(in: .whitespaces) + " ") }
         }
+    }
+
+    /// The padded folded turn without the interjections it opens with ("oh and the gusts …" → " and the gusts …").
+    static func withoutInterjections(_ paddedFolded: String) -> String {
+        var words = paddedFolded.split(separator: " ").map(String.init)
+        while let w = words.first, words.count > 1, ["oh", "ah", "hmm", "ok", "okay", "right", "so", "well", "um", "erm", "yes", "yeah"].contains(w) { words.removeFirst() }
+        return " " + words.joined(separator: " ") + " "
     }
 
     /// True when the turn holds a strong keyword phrase of a tool other than `tool` (weight 5 and

@@ -346,6 +346,8 @@ struct UnderstandingPipelineTests {
          ["action": "list", "name": nil, "empty_arm": nil]),
         (["wind components EGKB runway 21 wind 240/15"], "which rwy is best then", "wind_components", ["icao": "EGKB", "wind": "240/15", "runway": nil]),
         (["what is a PA28"], "and the Seminole?", "aircraft_type", ["designator": "Seminole"]),
+        // An interjection before the opener does not hide the follow-up.
+        (["crosswind runway 04 at LFOH wind 070 at 12"], "oh and gusting 22, is that a problem?", "wind_components", ["wind": "070/12G22", "runway": "04"]),
         // Weather words right after a pasted report ask about it; a live request or another place does not.
         (["TAF LFRB 141100Z 1412/1512 27010KT 9999 BKN025 TEMPO 1414/1418 SHRA BKN012"], "any thunderstorms later on?", "decode_taf", [:]),
         (["METAR LFRB 141130Z 27010KT 9999 BKN025 14/08 Q1012"], "and the ceiling?", "decode_metar", [:]),
