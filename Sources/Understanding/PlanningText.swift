@@ -389,6 +389,12 @@ public enum PlanningText {
     /// `codes` ("LFLB 18", "lfpn 25L").
     static func runway(in text: String, codes: [String] = []) -> String? {
         if let r = first(#"\b(?:runway|rwy|rw)\s*(\d{1,2}[lrc]?)\b"#, in: text)?[1] { return r.uppercased() }
+        // "only the 24L please": a runway number with its side letter in capitals needs no cue word
+        // (an L is litres where the turn speaks of fuel: "30L of fuel").
+        if let m = first(#"(?<![\w/.])(0[1-9]|[12]\d|3[0-6])([LRC])(?![\w/])"#, in: text, caseSensitive: true), let n = m[1], let side = m[2],
+           side != "L" || first(#"\b(?:fuel|avgas|mogas|jet|burn|flow|tanks?|litres?|liters?|uplift)\b"#, in: text) == nil {
+            return n + side
+        }
         let notQuantity = #"\b(?!\s*(?:kts?|knots|kn|°|deg|degrees|c|f|nm|km|ft|m|minutes|min|hours|h|%|kg|lb)\b)(?![/.,]\d)"#
         // "wind 020/08 on 01": a runway number after "on", never a quantity.
         // The same after the word for "on" of the pilots' other languages, with or without an

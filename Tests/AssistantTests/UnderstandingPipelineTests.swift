@@ -346,6 +346,8 @@ struct UnderstandingPipelineTests {
          ["action": "list", "name": nil, "empty_arm": nil]),
         (["wind components EGKB runway 21 wind 240/15"], "which rwy is best then", "wind_components", ["icao": "EGKB", "wind": "240/15", "runway": nil]),
         (["what is a PA28"], "and the Seminole?", "aircraft_type", ["designator": "Seminole"]),
+        // A runway with its side letter needs no cue word; an L near fuel words is litres.
+        (["crosswind at LFPG wind 250/15"], "and on the 27R please", "wind_components", ["runway": "27R"]),
         // An interjection before the opener does not hide the follow-up.
         (["crosswind runway 04 at LFOH wind 070 at 12"], "oh and gusting 22, is that a problem?", "wind_components", ["wind": "070/12G22", "runway": "04"]),
         // Weather words right after a pasted report ask about it; a live request or another place does not.
