@@ -157,6 +157,18 @@ extension FlightReference {
 
     /// The leg the turn's folded words name, if any: "return" only as a noun ("the return", "return
     /// flight"), never the verb of "return to the first one".
+    /// The known flight whose name is one word of the turn, or two joined ("leg 1" for LEG1),
+    /// compared on letters and digits only; nil when none is.
+    static func knownName(in words: [String], flights: Set<String>) -> String? {
+        let key = { (s: String) in s.uppercased().filter { $0.isLetter || $0.isNumber } }
+        let byKey = Dictionary(flights.map { (key($0), $0) }, uniquingKeysWith: { a, _ in a })
+        for (i, w) in words.enumerated() {
+            if let f = byKey[key(w)], key(w).count >= 3 { return f }
+            if i + 1 < words.count, let f = byKey[key(w + words[i + 1])], key(w).count >= 2 { return f }
+        }
+        return nil
+    }
+
     static func leg(of words: [String]) -> Leg? {
         let padded = " " + words.joined(separator: " ") + " "
         if [" outbound ", " outward ", " the out ", " out one ", " out flight ", " way out ", " first leg "].contains(where: padded.contains) { return .outbound }

@@ -254,6 +254,12 @@ public struct KeywordFallbackBackend: LLMBackend {
         let typed = FlightReference.mentioned(in: input)
         let typedKnown = typed.map(known.contains) ?? false
         let switching = Self.asksToSwitch(words)
+        // "switch back to LEG1", "back to leg 1": a flight's own name written as a word (or two) of a turn that switches.
+        if switching, e.paths.isEmpty, c.tool == nil || c.tool == "select_flight",
+           let name = typedKnown ? typed : FlightReference.knownName(in: words, flights: known) {
+            c = Classification(tool: "select_flight", arguments: ["flight": .string(name)], confidence: 0.8, trace: c.trace + ["switch to flight \(name)"])
+            return
+        }
         let pointing = words.contains { ["one", "flight", "briefing", "other", "previous", "day"].contains($0) }
             || words.contains { FlightReference.dayStems.values.contains(FlightReference.stem($0)) } || FlightReference.leg(of: words) != nil
         let repository = extractor.repository

@@ -346,6 +346,9 @@ struct UnderstandingPipelineTests {
          ["action": "list", "name": nil, "empty_arm": nil]),
         (["wind components EGKB runway 21 wind 240/15"], "which rwy is best then", "wind_components", ["icao": "EGKB", "wind": "240/15", "runway": nil]),
         (["what is a PA28"], "and the Seminole?", "aircraft_type", ["designator": "Seminole"]),
+        // A flight's own name as a word of a turn that switches ("back to leg 1" for LEG1).
+        (["import ~/b/l1.txt for flight LEG1", "import ~/b/l2.txt for flight LEG2"], "switch back to leg 1", "select_flight", ["flight": "LEG1"]),
+        (["import ~/b/l1.txt for flight LEG1", "import ~/b/l2.txt for flight LEG2", "use flight LEG1"], "ok go back to LEG2", "select_flight", ["flight": "LEG2"]),
         // A runway with its side letter needs no cue word; an L near fuel words is litres.
         (["crosswind at LFPG wind 250/15"], "and on the 27R please", "wind_components", ["runway": "27R"]),
         // An interjection before the opener does not hide the follow-up.
