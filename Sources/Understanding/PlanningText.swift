@@ -497,8 +497,9 @@ public enum PlanningText {
             let raw = m[1] ?? ""
             if let w = number(raw), raw.first?.isNumber == true { a["empty_weight"] = .number(w) } else { a["empty_weight"] = .string(raw.isEmpty ? "(no number)" : raw) }
             if let unit = m[2]?.lowercased() { a["empty_weight_unit"] = .string(unit.hasPrefix("k") ? "kg" : "lb") }
-        } else if first(#"\b(?:pax|passengers?|pilot|fuel|baggage|luggage|bags?|mtow|max|maximum|takeoff|landing|ramp|zfw|payload|useful)\b"#, in: text) == nil {
-            // "sorry, 1485 lb": the one weight of a profile turn that names no other load is its empty weight.
+        } else if first(#"\b(?:pax|passengers?|pilot|fuel|baggage|luggage|bags?|mtow|max|maximum|takeoff|landing|ramp|zfw|payload|useful|me|front|back|rear|seats?|litres?|liters?|envelope|limits?|balance|cg|friends?|wife|husband|kids?|children)\b"#, in: text) == nil,
+                  all(#"\d+(?:[.,]\d+)?"#, in: text).count <= 2 {
+            // "sorry, 1485 lb": the one weight of a short profile turn that names no load or seat is its empty weight.
             let weights = all(#"(?<![\w.])(\d[\d,]*(?:\.\d+)?)\s*(kgs?|kilos?|kilograms?|lbs?|pounds?)\b"#, in: text)
             if weights.count == 1, let v = number(weights[0][1] ?? ""), let unit = weights[0][2]?.lowercased() {
                 a["empty_weight"] = .number(v)
