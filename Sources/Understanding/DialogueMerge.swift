@@ -104,7 +104,7 @@ extension KeywordFallbackBackend {
                 // "sorry pax is 95 not 75": the load of that amount (of the station named, when one is) takes the new amount.
                 if k == "loads", var loads = v.arrayValue, let o = Double(old), let n = Double(new) {
                     let holding = loads.indices.filter { loads[$0].objectValue?["amount"]?.doubleValue == o }
-                    let named = holding.filter { i in loads[i].objectValue?["station"]?.stringValue.map { padded.contains(" \(TextNormalizer.fold($0)) ") } ?? false }
+                    let named = holding.filter { i in Self.loadStation(loads[i]).map { padded.contains(" \($0) ") } ?? false }
                     if let i = named.first ?? (holding.count == 1 ? holding.first : nil), var load = loads[i].objectValue {
                         load["amount"] = .number(n)
                         loads[i] = .object(load)
@@ -500,12 +500,14 @@ extension KeywordFallbackBackend {
         return nil
     }
 
+    /// The station of a load (`{"station", "amount", "unit"}`), folded ("Rear Seats" → "rear seats").
+    static func loadStation(_ load: JSONValue) -> String? { load.objectValue?["station"]?.stringValue.map(TextNormalizer.fold) }
+
     /// `old` loads with each of `new` in place of the load of the same station (added when none).
     static func loadsMerged(_ old: [JSONValue], with new: [JSONValue]) -> JSONValue {
         var out = old
-        let station = { (v: JSONValue) in v.objectValue?["station"]?.stringValue.map(TextNormalizer.fold) }
         for load in new {
-            if let i = out.firstIndex(where: { station($0) != nil && station($0) == station(load) }) { out[i] = load } else { out.append(load) }
+            if let i = out.firstIndex(where: { loadStation($0) != nil && loadStation($0) == loadStation(load) }) { out[i] = load } else { out.append(load) }
         }
         return .array(out)
     }
@@ -519,8 +521,8 @@ extension KeywordFallbackBackend {
         guard moves || removes else { return nil }
         // The station named: the longest station word of the turn that a load has.
         let named = PlanningText.stationWords.filter { padded.contains(" \($0) ") }.sorted { $0.count > $1.count }
-        let station = { (v: JSONValue) in v.objectValue?["station"]?.stringValue.map(TextNormalizer.fold) ?? "" }
-        guard let word = named.first(where: { w in loads.contains { station($0) == w } }), let i = loads.firstIndex(where: { station($0) == word }) else { return nil }
+        guard let word = named.first(where: { w in loads.contains { Self.loadStation($0) == w } }),
+              let i = loads.firstIndex(where: { Self.loadStation($0) == word }) else { return nil }
         var out = loads
         if removes { out.remove(at: i); return out }
         guard var load = loads[i].objectValue, !word.contains("rear"), !word.contains("back") else { return nil }

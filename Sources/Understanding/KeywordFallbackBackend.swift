@@ -691,8 +691,7 @@ public struct KeywordFallbackBackend: LLMBackend {
 
         // A new place or a new country without an opener ("French airports with a grass runway") is a new question.
         // "oh and the gusts are 24": an interjection before the opener does not hide it.
-        let start = Self.withoutInterjections(folded)
-        let opened = (lexicon.dialogue["openers"] ?? []).contains { start.dropFirst().hasPrefix($0) }
+        let opened = (lexicon.dialogue["openers"] ?? []).contains { turn.opening.dropFirst().hasPrefix($0) }
         let isFollowUpShaped = opened || (entities.locationCount == 0 && entities.countries.isEmpty)
             // "and Switzerland?" adjusts the last question; "airports in Switzerland" asks a new one.
             || (entities.countries.count == 1 && entities.locationCount == 0 && entities.words.count <= 5
@@ -933,7 +932,7 @@ public struct KeywordFallbackBackend: LLMBackend {
                     // The classifier names the tool just used, and the turn names nothing new: it
                     // adjusts that frame ("Save it as my club plane, F-GKQR" after "show profile C172S").
                     if top.tool == context.lastTool, entities.locationCount == 0, entities.countries.isEmpty, contentCount <= 8, !itemOfList,
-                       lexicon.hasCue("deictic", in: folded) || folded.contains(" same ") || opensAsFollowUp(folded),
+                       lexicon.hasCue("deictic", in: folded) || folded.contains(" same ") || opensAsFollowUp(turn),
                        let carried = followUp(top.tool, context.lastArguments, text, entities) {
                         trace.append("follow-up of \(top.tool) (the classifier's tool is the last one)")
                         return Classification(tool: top.tool, arguments: carried, confidence: min(0.99, max(top.score, Self.confidenceThreshold)),
@@ -1652,6 +1651,8 @@ final class TurnReading {
     private(set) lazy var entities: Entities = backend.extractor.extract(text)
     /// The turn's folded words padded with spaces, for word-boundary tests (" \(phrase) ").
     private(set) lazy var padded: String = " " + entities.words.joined(separator: " ") + " "
+    /// `padded` without the interjections the turn opens with ("oh and the gusts …" → " and the gusts …").
+    private(set) lazy var opening: String = KeywordFallbackBackend.withoutInterjections(padded)
 
     init(_ input: String, _ backend: KeywordFallbackBackend) {
         self.input = input

@@ -16,7 +16,7 @@ extension KeywordFallbackBackend {
     /// "oh and the empty weight is 1680 lb" after a save: a turn for the tool just used that opens like
     /// a follow-up and names no place or country adds to that frame instead of starting a new one.
     func continuesLast(_ turn: TurnReading, _ c: inout Classification, _ context: ConversationContext) {
-        guard !c.isFollowUp, let tool = c.tool, tool == context.lastTool, !context.lastArguments.isEmpty, opensAsFollowUp(turn.padded) else { return }
+        guard !c.isFollowUp, let tool = c.tool, tool == context.lastTool, !context.lastArguments.isEmpty, opensAsFollowUp(turn) else { return }
         let e = turn.entities
         guard e.locationCount == 0, e.countries.isEmpty, e.notamIDs.isEmpty, !e.hasNotamText,
               let carried = followUp(tool, context.lastArguments, turn.text, e) else { return }
@@ -61,10 +61,9 @@ extension KeywordFallbackBackend {
 
     /// True when the turn opens the way a follow-up does, after an interjection: "oh and the empty
     /// weight is …", "sorry, 1485 lb", "ok also the arm" (the lexicon's openers and corrections).
-    func opensAsFollowUp(_ paddedFolded: String) -> Bool {
-        let start = Self.withoutInterjections(paddedFolded)
-        return ["openers", "corrections"].contains { kind in
-            (lexicon.dialogue[kind] ?? []).contains { cue in start.hasPrefix(" " + cue.trimmingCharacters(in: .whitespaces) + " ") }
+    func opensAsFollowUp(_ turn: TurnReading) -> Bool {
+        ["openers", "corrections"].contains { kind in
+            (lexicon.dialogue[kind] ?? []).contains { cue in turn.opening.hasPrefix(" " + cue.trimmingCharacters(in: .whitespaces) + " ") }
         }
     }
 
