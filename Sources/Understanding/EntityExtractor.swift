@@ -124,7 +124,9 @@ public struct EntityExtractor: Sendable {
         var out: [String] = []
         // A pasted report or NOTAM keeps every word as written.
         if keepingCapitals, text.contains("Q)") || text.range(of: #"\b\d{6}Z\b"#, options: .regularExpression) != nil { return text }
-        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+        // Phrases of other languages ("peso en vacío", "plan de vuelo") are read whole before their
+        // words are corrected one by one, and again after ("passin over" → "passing over" → "via").
+        for word in rewritingPhrases(text).split(separator: " ", omittingEmptySubsequences: false) {
             let w = String(word)
             let core = w.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "?!.,;:"))
             let capitals = w.count >= 2 && w == w.uppercased() && w.contains(where: \.isLetter)
@@ -147,13 +149,37 @@ public struct EntityExtractor: Sendable {
                 out.append(w)
             }
         }
-        var joined = out.joined(separator: " ")
-        // "passing over LFLY", "by way of Dijon": one way of saying it for every later reader.
-        for (phrase, replacement) in lexicon.phraseRewrites where joined.range(of: phrase, options: .caseInsensitive) != nil {
-            joined = joined.replacingOccurrences(of: #"(?<![\w-])"# + NSRegularExpression.escapedPattern(for: phrase) + #"(?![\w-])"#,
-                                                 with: replacement, options: [.regularExpression, .caseInsensitive])
+        return rewritingPhrases(out.joined(separator: " "))
+    }
+
+    /// `text` with the lexicon's phrases replaced by the word every reader knows ("passing over
+    /// LFLY" → "via LFLY", "peso en vacío" → "empty weight"). Words are compared folded, so accents
+    /// and capitals do not matter; punctuation after a phrase's last word is kept, and a phrase never
+    /// starts or ends inside a word.
+    func rewritingPhrases(_ text: String) -> String {
+        guard !lexicon.phraseWords.isEmpty else { return text }
+        let words = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        let trailingMarks = "?!.,;:"
+        let folded = words.map { TextNormalizer.fold($0.trimmingCharacters(in: CharacterSet(charactersIn: trailingMarks))) }
+        var out: [String] = []
+        var i = 0
+        while i < words.count {
+            var matched = false
+            // Longest phrases first (the lexicon keeps them in that order).
+            for (phrase, replacement) in lexicon.phraseWords where i + phrase.count <= words.count && folded[i] == phrase[0] {
+                let span = i..<(i + phrase.count)
+                // Only the last word may carry punctuation: "por favor, LEMD" but not "por, favor".
+                guard zip(folded[span], phrase).allSatisfy({ $0 == $1 }),
+                      words[span].dropLast().allSatisfy({ $0.last.map { !trailingMarks.contains($0) } ?? true }) else { continue }
+                let last = words[span.upperBound - 1]
+                out.append(replacement + String(last.reversed().prefix(while: { trailingMarks.contains($0) }).reversed()))
+                i = span.upperBound
+                matched = true
+                break
+            }
+            if !matched { out.append(words[i]); i += 1 }
         }
-        return joined
+        return out.joined(separator: " ")
     }
 
     /// Recognises everything in `text` (remembered for the turn's text: several stages ask).

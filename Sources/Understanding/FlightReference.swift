@@ -20,10 +20,25 @@ public enum FlightReference {
             #"\b(?:current\s+flight|change\s+flight)\s+to\s+["']?([^\s"'?!,]+)"#,
         ]
         for p in patterns {
-            if let m = PlanningText.first(p, in: text), let name = clean(m[1]) { return name }
+            if let m = PlanningText.first(p, in: text), let name = clean(m[1]) { return withClosingWord(name, in: text) }
         }
         return nil
     }
+
+    /// A name of two words that ends the turn ("for flight sunday trip", "as flight weekend alps"):
+    /// the word after `name` when it is the last of the line, a plain word and no chatter. A name
+    /// followed by more words keeps its one word ("on flight alps at LFLS").
+    static func withClosingWord(_ name: String, in text: String) -> String {
+        let escaped = NSRegularExpression.escapedPattern(for: name)
+        guard let m = PlanningText.first(#"\bflight\s+(?:named\s+|called\s+)?["']?"# + escaped + #"\s+([A-Za-z0-9]+)["']?\s*[.!?]*\s*$"#, in: text),
+              let second = m[1], second.count >= 2, clean(second) != nil, !closingChatter.contains(second.lowercased()),
+              !name.contains(where: { $0.isNumber }) || second.contains(where: \.isLetter) else { return name }
+        return name + " " + second
+    }
+
+    /// Words that end a turn after a flight's name without being part of it ("for flight G-ONE today").
+    static let closingChatter: Set<String> = ["today", "tomorrow", "tonight", "now", "pls", "plz", "please", "thanks", "thx", "ta", "cheers",
+                                              "ok", "okay", "too", "again", "instead", "only", "first", "pdf", "txt", "file", "briefing", "notams", "notam"]
 
     /// Any flight the turn names, for the tools whose subject is a flight (selecting one, its
     /// briefing changes, importing a briefing for it): the strict reading first, then the word
@@ -33,7 +48,7 @@ public enum FlightReference {
         if let n = named(in: text) { return n }
         let unpathed = text.split(separator: " ").filter { !($0.contains("/") && ($0.contains(".") || $0.hasPrefix("~") || $0.hasPrefix("/"))) }.joined(separator: " ")
         for m in PlanningText.all(#"\bflight\s+(?:name\s+|named\s+|called\s+)?["']?([^\s"'?!,]+)"#, in: unpathed).reversed() {
-            if let name = clean(m[1]) { return name }
+            if let name = clean(m[1]) { return withClosingWord(name, in: unpathed) }
         }
         if let m = PlanningText.first(#"\b(?:the|my|our|that)\s+["']?([^\s"'?!,]+)["']?\s+flight\b"#, in: unpathed), let name = clean(m[1]),
            name.contains(where: { $0.isNumber || $0 == "-" }) || name == name.uppercased() {

@@ -81,6 +81,7 @@ public struct KeywordFallbackBackend: LLMBackend {
         if let earlier = earlierFrame(turn, c, context) { c = earlier }
         if let clause = followUpClause(input, c, context) { c = clause }
         sameConditions(input, &c, context)
+        sameValues(turn, &c, context)
         if !c.isFollowUp { c = consistent(c, turn) }
         briefedFlights(turn, &c, context)
         bestRunway(turn, &c, context)
@@ -358,6 +359,29 @@ public struct KeywordFallbackBackend: LLMBackend {
                " same settings ", " same wind ", " same qnh "].contains(where: folded.contains) else { return }
         let carried = carryConditions(def, into: &c.arguments, from: [context.frames[tool] ?? [:], context.lastArguments, context.conditions], except: ["runway"])
         c.trace += carried.map { "the same \($0) as before" }
+    }
+
+    /// "how far from Lydd to Le Touquet at that same speed?", "next leg, same aircraft": a value the
+    /// turn names by one of the lexicon's `same_value_words` after "same" or "that" is taken from the
+    /// latest earlier question that stated it, in this tool or in another that holds it under a
+    /// sibling argument (a nav log's TAS is the cruise speed of a distance question). Only arguments
+    /// the turn left empty are filled.
+    func sameValues(_ turn: TurnReading, _ c: inout Classification, _ context: ConversationContext) {
+        guard let tool = c.tool, let def = catalog.tool(tool), !context.history.isEmpty else { return }
+        let words = turn.entities.words
+        for i in words.indices.dropLast() where words[i] == "same" || words[i] == "that" {
+            guard let group = lexicon.sameValueWords[words[i + 1]] else { continue }
+            let wanted = group.filter { def.properties[$0] != nil && c.arguments[$0] == nil }
+            guard !wanted.isEmpty,
+                  let source = context.history.reversed().first(where: { q in group.contains { q.arguments[$0] != nil } })?.arguments else { continue }
+            for key in wanted {
+                // A unit goes only with its own value; a value may come from a sibling argument.
+                let sibling = key.hasSuffix("_unit") ? nil : group.lazy.filter { !$0.hasSuffix("_unit") }.compactMap { source[$0] }.first
+                guard let v = source[key] ?? sibling else { continue }
+                c.arguments[key] = v
+                c.trace.append("the \(words[i]) \(words[i + 1]) as before → \(key)")
+            }
+        }
     }
 
     /// Fills the conditions (`ConversationContext.conditionSlots` but `except`) that `def` takes and

@@ -7,9 +7,9 @@ import AirportData
 public struct Lexicon: Sendable {
     /// Folded misspelling or abbreviation → correction ("aiport" → "airport", "pls" → "please").
     public let typos: [String: String]
-    /// Phrases written several ways that every reader takes as one word, longest first
-    /// ("passing over" → "via", "by way of" → "via"), from `typos.json`'s `phrases`.
-    public var phraseRewrites: [(phrase: String, replacement: String)] = []
+    /// Phrases written several ways that every reader takes as one word, as folded words, longest
+    /// first ("passing over" → "via", "peso en vacio" → "empty weight"), from `typos.json`'s `phrases`.
+    public var phraseWords: [(phrase: [String], replacement: String)] = []
     /// Country names and adjectives in other languages ("espagne", "tedesco") → ISO-2, from `countries.json`.
     public var countryNames: [String: String] = [:]
     /// Words never read as airport codes when typed in lower or mixed case.
@@ -34,6 +34,10 @@ public struct Lexicon: Sendable {
     /// Words that name several filters at once ("drop the runway filter"): they count only when the
     /// clause names no filter more precisely ("forget the lit runway bit" takes back lighting alone).
     public var generalFilterWords: [String: [String]] = [:]
+    /// Words naming a value a question was asked with → the arguments that hold it, in any tool
+    /// ("speed" → cruise_speed_kts, tas_kts): "at that same speed" takes the value stated before
+    /// (`dialogue.json`'s `same_value_words`).
+    public var sameValueWords: [String: [String]] = [:]
     /// One airport filter set to a value by any of its phrases.
     public struct FilterRule: Sendable { public var filter: String; public var value: Bool; public var phrases: [String] }
     /// Filter phrases, in file order (later rules win for the same filter).
@@ -99,8 +103,8 @@ public struct Lexicon: Sendable {
             throw UnderstandingError.invalidLexicon(file: "typos.json", message: "'typos' must be an object of word → correction")
         }
         guard let phrases = t["phrases"] as? [String: String], !phrases.isEmpty,
-              phrases.allSatisfy({ $0.key == $0.key.lowercased() && $0.key.contains(" ") || $0.key.count > 3 }) else {
-            throw UnderstandingError.invalidLexicon(file: "typos.json", message: "'phrases' must be an object of lower-case phrase → replacement")
+              phrases.allSatisfy({ $0.key == TextNormalizer.fold($0.key) && ($0.key.contains(" ") || $0.key.count > 3) && !$0.value.isEmpty }) else {
+            throw UnderstandingError.invalidLexicon(file: "typos.json", message: "'phrases' must be an object of folded lower-case phrase → replacement")
         }
         let c = try object("common_words.json")
         let o = try object("out_of_scope.json")
@@ -127,6 +131,10 @@ public struct Lexicon: Sendable {
             throw UnderstandingError.invalidLexicon(file: "dialogue.json", message: "'general_filter_words' must be an object of word → filter names")
         }
         lexicon.generalFilterWords = general
+        guard let sameValues = d["same_value_words"] as? [String: [String]], sameValues.allSatisfy({ !$0.value.isEmpty && $0.key == TextNormalizer.fold($0.key) }) else {
+            throw UnderstandingError.invalidLexicon(file: "dialogue.json", message: "'same_value_words' must be an object of folded word → argument names")
+        }
+        lexicon.sameValueWords = sameValues
         guard let exceptions = o["exceptions"] as? [String: [String]] else {
             throw UnderstandingError.invalidLexicon(file: "out_of_scope.json", message: "'exceptions' must be an object of cue → words")
         }
@@ -137,7 +145,8 @@ public struct Lexicon: Sendable {
             throw UnderstandingError.invalidLexicon(file: "countries.json", message: "'names' must be an object of folded name → ISO-2 code")
         }
         lexicon.countryNames = countryNames
-        lexicon.phraseRewrites = phrases.map { ($0.key, $0.value) }.sorted { ($0.0.count, $0.0) > ($1.0.count, $1.0) }
+        lexicon.phraseWords = phrases.map { (TextNormalizer.fold($0.key).split(separator: " ").map(String.init), $0.value) }
+            .sorted { ($0.0.count, $0.0.joined(separator: " ")) > ($1.0.count, $1.0.joined(separator: " ")) }
         lexicon.languages = Set(try strings(o, "languages", "out_of_scope.json"))
         lexicon.rulesTopics = Set(try strings(o, "rules_topics", "out_of_scope.json"))
         // The turn's words are spelling-corrected before they are read ("wat" → "what"), so each

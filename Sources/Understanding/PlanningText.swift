@@ -295,10 +295,10 @@ public enum PlanningText {
     }
 
     /// A fuel reserve in minutes: "reserve 45 min", "res 60", "30 min reserve", "1 hour reserve",
-    /// "reserve of 1.5 h" (hours converted).
+    /// "reserve of 1.5 h" (hours converted); a full stop after the number ends the sentence.
     static func reserveMinutes(in text: String) -> Double? {
         let hours = #"(h|hr|hrs|hours?)"#
-        if let m = first(#"\b(?:reserve|res|rsv)\s*(?:of\s*|:\s*|=\s*)?(\d{1,3}(?:\.\d)?)\s*(?:(min|mins|minutes)|"# + hours + #")?(?![\w/.])(?!\s*(?:kts?|knots|nm|ft|kg|lbs?|l\b|litres|gal))"#, in: text),
+        if let m = first(#"\b(?:reserve|res|rsv)\s*(?:of\s*|:\s*|=\s*)?(\d{1,3}(?:\.\d)?)\s*(?:(min|mins|minutes)|"# + hours + #")?(?![\w/]|\.\d)(?!\s*(?:kts?|knots|nm|ft|kg|lbs?|l\b|litres|gal))"#, in: text),
            let v = number(m[1]) {
             // "reserve 1": a bare number too small for minutes is hours.
             return m[3] != nil || m[2] == nil && v <= 3 ? v * 60 : v

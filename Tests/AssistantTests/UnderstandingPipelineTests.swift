@@ -153,6 +153,17 @@ struct UnderstandingPipelineTests {
             arguments: ["icao": "Ajaccio", "day_of_week": "sunday"]),
         Row(input: "Import the candidate's briefing from /home/exam/brief_EGTK_EGSC.txt for flight EXAM-07", tool: "import_briefing",
             arguments: ["flight": "EXAM-07"]),
+        // A flight's name of two words that ends the line; a word of chatter after a name is no part of it.
+        Row(input: "import ~/brief/mon.txt as flight easter tour", tool: "import_briefing", arguments: ["flight": "easter tour"]),
+        Row(input: "import ~/brief/mon.txt for flight G-ONE today", tool: "import_briefing", arguments: ["flight": "G-ONE"]),
+        // Phrases of other languages read whole; a reserve at the end of a sentence; a person is no aircraft.
+        Row(input: "guardar el perfil C172S como EC-ABC con peso en vacío 745 kg", tool: "aircraft_profile",
+            arguments: ["action": "save", "name": "EC-ABC", "from_profile": "C172S", "empty_weight": 745, "empty_weight_unit": "kg"]),
+        Row(input: "Navlog LFPN LFAQ, TAS 105, 32 l/h, reserve 30.", tool: "nav_log", arguments: ["reserve_minutes": 30, "tas_kts": 105]),
+        Row(input: "my instructor wants airfields between LFPN and LFAQ", tool: "find_airports_near_route", arguments: ["aircraft_type": nil]),
+        // Chatter about a first solo around a real distance question.
+        Row(input: "planning my first solo cross country, how far from Cambridge to Sywell?", tool: "calculate_flight_distance",
+            arguments: ["from_location": "Cambridge", "to_location": "Sywell"]),
     ]
 
     @Test("one turn: recognizers and slots", arguments: single)
@@ -485,6 +496,11 @@ struct UnderstandingPipelineTests {
         (["new notams at EGKA only"], "all of them please, not just new", "notams_for_airport", ["icao": "EGKA", "only_new": nil]),
         (["Ryanair Dublin to Rome 5 hours late"], "my brother flew Rome to Dublin with them, 4 hours late", "eu261_compensation",
          ["airline": "Ryanair", "from": "Rome", "to": "Dublin", "delay_hours": 4]),
+        // "at that same speed" takes the speed of an earlier question, across another tool's turn.
+        (["how far EBAW to EHRD at 110 kt", "customs at EHRD on sunday"], "and from EHRD to EHTX at that same speed?", "calculate_flight_distance",
+         ["from_location": "EHRD", "to_location": "EHTX", "cruise_speed_kts": 110]),
+        (["nav log EBAW EHRD, TAS 95 kt, 25 l/h"], "distance EHRD to EHTX, same speed", "calculate_flight_distance",
+         ["from_location": "EHRD", "to_location": "EHTX", "cruise_speed_kts": 95]),
     ]
 
     @Test("follow-ups merge into the last frame", arguments: 0..<followUps.count)
