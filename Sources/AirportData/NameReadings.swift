@@ -250,7 +250,8 @@ extension LocationResolver {
 
     /// A town named exactly as typed goes before an airport named after it within 15 NM
     /// ("Cannes", "Bern", "Kristiansand"): the town centres a search and snaps to its airport
-    /// anyway, while "Le Touquet" (the town is Le Touquet-Paris-Plage) stays the airport.
+    /// anyway, while "Le Touquet" (the town is Le Touquet-Paris-Plage) stays the airport. A town
+    /// with its own airline airport also goes before namesake airports elsewhere.
     static func preferTowns(_ readings: inout [NameReading], query: String) {
         for i in readings.indices where readings[i].kind == .place && readings[i].exact && TextNormalizer.fold(readings[i].name) == query {
             guard let town = readings[i].coordinate else { continue }
@@ -259,6 +260,12 @@ extension LocationResolver {
             for j in readings.indices where readings[j].kind == .airportName && readings[j].score >= readings[i].score {
                 if let c = readings[j].coordinate, Geodesy.distanceNM(town, c) <= 15 { readings[i].score = readings[j].score + 0.01 }
             }
+            // A town with an airline airport of its own named after it ("Faro" and Faro - Gago Coutinho,
+            // LPFR) is what the name means, before a namesake airport far away (Faro Airport, Yukon).
+            let local = { (r: NameReading) in r.coordinate.map { Geodesy.distanceNM(town, $0) <= 15 } ?? false }
+            guard readings.contains(where: { $0.kind == .airportName && ["large_airport", "medium_airport"].contains($0.airportType ?? "") && local($0) }) else { continue }
+            let namesakes = readings.filter { $0.kind == .airportName && !local($0) }.map(\.score)
+            if let best = namesakes.max(), best >= readings[i].score { readings[i].score = best + 0.01 }
         }
     }
 

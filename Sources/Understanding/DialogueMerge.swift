@@ -423,6 +423,14 @@ extension KeywordFallbackBackend {
         }
     }
 
+    /// Whether two readings name the same airport: the same ident, or (a town for an airport) places
+    /// within a few miles of each other ("Madrid" and MAD, "Olbia" and LIEO).
+    static func sameAirport(_ a: NameReading, _ b: NameReading) -> Bool {
+        if let x = a.ident, let y = b.ident { return x == y }
+        guard let p = a.coordinate, let q = b.coordinate else { return false }
+        return Geodesy.distanceNM(p, q) < 12
+    }
+
     /// `waypoints` with the edit the turn asks for, or nil when it asks none: a waypoint named
     /// with a removing cue is dropped ("drop LFAC"; "go direct" alone drops every intermediate
     /// one); a new place goes after or before the waypoint named with "after"/"before", or between
@@ -447,9 +455,7 @@ extension KeywordFallbackBackend {
             for r in readings {
                 if let i = knownReadings?.firstIndex(where: { w in
                     guard let w else { return false }
-                    if let a = w.ident, let b = r.ident { return a == b }
-                    guard let a = w.coordinate, let b = r.coordinate else { return false }
-                    return Geodesy.distanceNM(a, b) < 12
+                    return Self.sameAirport(w, r)
                 }) { return i }
             }
             return nil

@@ -67,7 +67,7 @@ extension KeywordFallbackBackend {
             guard let lastA = context.lastArguments[a], let lastB = context.lastArguments[b],
                   c.arguments[a] == lastB, c.arguments[b] == lastA else { continue }
             let outbound = context.history.dropLast().contains { q in
-                q.tool == tool && Self.samePlace(q.arguments[a], lastB) && Self.samePlace(q.arguments[b], lastA)
+                q.tool == tool && sameAirport(q.arguments[a], lastB) && sameAirport(q.arguments[b], lastA)
             }
             guard outbound else { return }
             c.arguments[a] = lastA
@@ -83,6 +83,15 @@ extension KeywordFallbackBackend {
         guard let x = x?.stringValue, let y = y?.stringValue else { return false }
         let (a, b) = (Set(TextNormalizer.fold(x).split(separator: " ")), Set(TextNormalizer.fold(y).split(separator: " ")))
         return !a.isEmpty && !b.isEmpty && (a.isSubset(of: b) || b.isSubset(of: a))
+    }
+
+    /// True when two place values name the same place as typed (`samePlace`), or are read by the
+    /// resolver as the same airport ("LHR" and "Heathrow", "MAD" and "Madrid": `sameAirport`).
+    func sameAirport(_ x: JSONValue?, _ y: JSONValue?) -> Bool {
+        if Self.samePlace(x, y) { return true }
+        let read = { (v: JSONValue?) in v?.stringValue.flatMap { self.extractor.resolver.readings(of: $0, context: NameContext(expectsLocation: true), limit: 1).first } }
+        guard let a = read(x), let b = read(y) else { return false }
+        return Self.sameAirport(a, b)
     }
 
     /// "my wife flew back with them": a compensation question naming no airline but pointing at the

@@ -37,7 +37,7 @@ struct LocationResolverTests {
         // Places, weighted by population and importance, alternate names included.
         Case("Frankfurt", "Frankfurt am Main/DE"), Case("Hanover", "Hannover/DE", snapsTo: "EDDV"), Case("Hannover", "Hannover/DE"),
         Case("Geneva", "Geneva/CH", snapsTo: "LSGG"), Case("Genève", "Geneva/CH"), Case("Genf", "Geneva/CH"), Case("München", "Munich/DE"),
-        Case("Munich", "Munich/DE"), Case("Paris CDG", "LFPG"), Case("London LHR", "EGLL"), Case("Roissy", "LFPG"), Case("Sylt", "EDXW"), Case("Shannon", "Shannon/IE", snapsTo: "EINN"), Case("Ibiza", "Ibiza/ES", snapsTo: "LEIB"), Case("Paris", "Paris/FR"), Case("London", "London/GB"), Case("Cannes", "Cannes/FR", snapsTo: "LFMD"),
+        Case("Munich", "Munich/DE"), Case("Paris CDG", "LFPG"), Case("London LHR", "EGLL"), Case("Roissy", "LFPG"), Case("Sylt", "EDXW"), Case("Shannon", "Shannon/IE", snapsTo: "EINN"), Case("Ibiza", "Ibiza/ES", snapsTo: "LEIB"), Case("Paris", "Paris/FR"), Case("London", "London/GB"), Case("Cannes", "Cannes/FR", snapsTo: "LFMD"), Case("Faro", "Faro/PT", snapsTo: "LPFR"),
         Case("Annecy", "Annecy/FR", snapsTo: "LFLP"), Case("Kristiansand", "Kristiansand/NO", snapsTo: "ENCN"),
         Case("Dubai", "Dubai/AE", snapsTo: "OMDB"), Case("Oxford", "Oxford/GB", snapsTo: "EGTK"), Case("Basel", "Basel/CH", snapsTo: "LFSB"),
         Case("Salzburg", "Salzburg/AT", snapsTo: "LOWS"), Case("Zurich", "Zürich/CH", snapsTo: "LSZH"), Case("Nice", "Nice/FR", snapsTo: "LFMN"),

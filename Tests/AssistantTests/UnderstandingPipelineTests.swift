@@ -501,6 +501,11 @@ struct UnderstandingPipelineTests {
          ["from_location": "EHRD", "to_location": "EHTX", "cruise_speed_kts": 110]),
         (["nav log EBAW EHRD, TAS 95 kt, 25 l/h"], "distance EHRD to EHTX, same speed", "calculate_flight_distance",
          ["from_location": "EHRD", "to_location": "EHTX", "cruise_speed_kts": 95]),
+        // "the trip home" reverses a claim; after a claim for the way back (codes then names), the return stays.
+        (["Vueling Barcelona to Gatwick, 3 hours late"], "and the trip home was 4 hours late", "eu261_compensation",
+         ["from": "Gatwick", "to": "Barcelona", "delay_hours": 4]),
+        (["BA LGW to BCN 4 hour delay", "the return Barcelona to Gatwick was 5h late"], "what if that return one had been cancelled", "eu261_compensation",
+         ["from": "Barcelona", "to": "Gatwick", "cancelled": true]),
     ]
 
     @Test("follow-ups merge into the last frame", arguments: 0..<followUps.count)
