@@ -195,6 +195,11 @@ public struct CountryResolver: Sendable {
         }
         for (k, v) in otherNames where byName[k] == nil { byName[k] = v }
         for (k, v) in Self.extra { byName[k] = v }
+        // German adjectives decline ("die österreichischen", "ein französischer Platz"): every
+        // ending of an adjective in "-sch" reads like the adjective itself.
+        for (k, v) in byName where k.hasSuffix("sch") && !k.contains(" ") {
+            for ending in ["e", "en", "er", "es", "em"] where byName[k + ending] == nil { byName[k + ending] = v }
+        }
         self.byName = byName
         self.names = names
         self.allNames = byName.map { ($0.key, $0.value) }.sorted { $0.name.count > $1.name.count }

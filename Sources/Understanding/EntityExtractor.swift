@@ -126,9 +126,14 @@ public struct EntityExtractor: Sendable {
         if keepingCapitals, text.contains("Q)") || text.range(of: #"\b\d{6}Z\b"#, options: .regularExpression) != nil { return text }
         // Phrases of other languages ("peso en vacío", "plan de vuelo") are read whole before their
         // words are corrected one by one, and again after ("passin over" → "passing over" → "via").
-        for word in rewritingPhrases(text).split(separator: " ", omittingEmptySubsequences: false) {
+        let words = rewritingPhrases(text).split(separator: " ", omittingEmptySubsequences: false)
+        for (i, word) in words.enumerated() {
             let w = String(word)
             let core = w.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "?!.,;:"))
+            if let reading = lexicon.typosBeforeNumber[core], i + 1 < words.count, words[i + 1].first?.isNumber == true {
+                out.append(reading)
+                continue
+            }
             let capitals = w.count >= 2 && w == w.uppercased() && w.contains(where: \.isLetter)
             // A slip is corrected only in a word typed in lower case: a capital starts a name.
             let slip = { () -> String? in

@@ -7,6 +7,9 @@ import AirportData
 public struct Lexicon: Sendable {
     /// Folded misspelling or abbreviation → correction ("aiport" → "airport", "pls" → "please").
     public let typos: [String: String]
+    /// Words read otherwise right before a number ("bei 31 Grad" is at 31 degrees, "bei Freiburg"
+    /// near Freiburg), from `typos.json`'s `before_number`.
+    public var typosBeforeNumber: [String: String] = [:]
     /// Phrases written several ways that every reader takes as one word, as folded words, longest
     /// first ("passing over" → "via", "peso en vacio" → "empty weight"), from `typos.json`'s `phrases`.
     public var phraseWords: [(phrase: [String], replacement: String)] = []
@@ -106,6 +109,9 @@ public struct Lexicon: Sendable {
               phrases.allSatisfy({ $0.key == TextNormalizer.fold($0.key) && ($0.key.contains(" ") || $0.key.count > 3) && !$0.value.isEmpty }) else {
             throw UnderstandingError.invalidLexicon(file: "typos.json", message: "'phrases' must be an object of folded lower-case phrase → replacement")
         }
+        guard let beforeNumber = t["before_number"] as? [String: String], beforeNumber.allSatisfy({ $0.key == TextNormalizer.fold($0.key) }) else {
+            throw UnderstandingError.invalidLexicon(file: "typos.json", message: "'before_number' must be an object of folded word → reading")
+        }
         let c = try object("common_words.json")
         let o = try object("out_of_scope.json")
         let d = try object("dialogue.json")
@@ -131,6 +137,7 @@ public struct Lexicon: Sendable {
             throw UnderstandingError.invalidLexicon(file: "dialogue.json", message: "'general_filter_words' must be an object of word → filter names")
         }
         lexicon.generalFilterWords = general
+        lexicon.typosBeforeNumber = beforeNumber
         guard let sameValues = d["same_value_words"] as? [String: [String]], sameValues.allSatisfy({ !$0.value.isEmpty && $0.key == TextNormalizer.fold($0.key) }) else {
             throw UnderstandingError.invalidLexicon(file: "dialogue.json", message: "'same_value_words' must be an object of folded word → argument names")
         }

@@ -161,6 +161,8 @@ struct UnderstandingPipelineTests {
             arguments: ["action": "save", "name": "EC-ABC", "from_profile": "C172S", "empty_weight": 745, "empty_weight_unit": "kg"]),
         Row(input: "Navlog LFPN LFAQ, TAS 105, 32 l/h, reserve 30.", tool: "nav_log", arguments: ["reserve_minutes": 30, "tas_kts": 105]),
         Row(input: "my instructor wants airfields between LFPN and LFAQ", tool: "find_airports_near_route", arguments: ["aircraft_type": nil]),
+        // German: a declined country adjective, "bei" before a place and before a number, "statt".
+        Row(input: "Flugplätze bei Linz, nur die tschechischen", tool: "find_airports_near_location", arguments: ["location_query": "Linz", "filters": .object(["country": "CZ"])]),
         // Chatter about a first solo around a real distance question.
         Row(input: "planning my first solo cross country, how far from Cambridge to Sywell?", tool: "calculate_flight_distance",
             arguments: ["from_location": "Cambridge", "to_location": "Sywell"]),
@@ -501,6 +503,9 @@ struct UnderstandingPipelineTests {
          ["from_location": "EHRD", "to_location": "EHTX", "cruise_speed_kts": 110]),
         (["nav log EBAW EHRD, TAS 95 kt, 25 l/h"], "distance EHRD to EHTX, same speed", "calculate_flight_distance",
          ["from_location": "EHRD", "to_location": "EHTX", "cruise_speed_kts": 95]),
+        (["Dichtehöhe LOWI, 24 Grad, QNH 1015"], "und bei 30 Grad?", "density_altitude", ["icao": "LOWI", "temperature_c": 30, "qnh_hpa": 1015]),
+        (["Flugplätze bei Salzburg mit Zoll"], "nicht Zoll, sondern beleuchtete Piste", "find_airports_near_location",
+         ["location_query": "Salzburg", "filters": .object(["has_lighted_runway": true])]),
         // "the trip home" reverses a claim; after a claim for the way back (codes then names), the return stays.
         (["Vueling Barcelona to Gatwick, 3 hours late"], "and the trip home was 4 hours late", "eu261_compensation",
          ["from": "Gatwick", "to": "Barcelona", "delay_hours": 4]),
