@@ -584,6 +584,9 @@ extension KeywordFallbackBackend {
         if let (old, meant) = Self.twoGroups(Self.rejectedNumberFirstPattern, in: text) { return (meant, old) }
         // "sorry, 10 was wrong, it was 6 days": the wrong value named first, then the right one.
         if let (old, meant) = Self.twoGroups(Self.wrongValuePattern, in: text) { return (meant, old) }
+        // "it's 250 not 230, so with the 25 gusting 32 …": two numbers of one kind corrected mid-sentence.
+        if Self.twoGroups(Self.correctionPattern, in: text) == nil, let (meant, old) = Self.twoGroups(Self.numberCorrectionPattern, in: text),
+           meant.count == old.count { return (meant, old) }
         guard let (meant, old) = Self.twoGroups(Self.correctionPattern, in: text) else { return nil }
         // "I said Poitiers" → "Poitiers"; "rwy 30" → "30"; "220 degrees" → "220".
         let words = meant.split(separator: " ")
@@ -611,6 +614,8 @@ extension KeywordFallbackBackend {
             .map { $0.hasSuffix(".") ? String($0.dropLast()) : String($0) }
             .filter { Double($0) != nil }
     }
+    /// "250 not 230, so …": a number corrected before the turn goes on (a comma, a full stop, "so", "and").
+    static let numberCorrectionPattern = try! NSRegularExpression(pattern: #"(?i)(?<![\d./])(\d+(?:\.\d+)?)\s*,?\s+not\s+(\d+(?:\.\d+)?)(?=\s*[,;.]|\s+(?:so|and|but)\b)"#)
     /// "A not B" at the end of a turn.
     static let correctionPattern = try! NSRegularExpression(pattern: #"(?i)([\w.'-]+(?:\s+[\w'-]+)?)\s*,?\s+not\s+(?:the\s+)?([\w.'-]+(?:\s+[A-Z][\w'-]+)?)\s*[?.!]*$"#)
 

@@ -167,7 +167,15 @@ public enum PlanningText {
             new.gust = v
             rest = removing(g.range, from: rest)
         }
-        if speedAlone, let s = first(#"(?<![\d/.])(\d{1,2})\s*(kts?|knots|kn|mps|m/s|kmh|km/h)(?![\w/])"#, in: rest), let v = Int(s[1] ?? "") {
+        // "that's about 9 kt crosswind right? and if the wind is 25 kt": a speed said of a component
+        // or a limit is no wind; one said right after the word wind goes first.
+        let speeds = all(#"(?<![\d/.])(\d{1,2})\s*(kts?|knots|kn|mps|m/s|kmh|km/h)(?![\w/])(?!\s*(?:of\s+)?(?:cross|head|tail|x)[- ]?winds?\b|\s*(?:component|limit|max)\b)"#, in: rest)
+            .filter { m in
+                let before = rest[..<m.range.lowerBound].lowercased().suffix(12)
+                return !before.contains("limit") && !before.contains("max")
+            }
+        let windSaid = speeds.first { m in rest[..<m.range.lowerBound].lowercased().suffix(16).range(of: #"\bwinds?\b"#, options: .regularExpression) != nil }
+        if speedAlone, let s = windSaid ?? speeds.first, let v = Int(s[1] ?? "") {
             new.speed = v
             new.unit = unitCode(s[2])
             if new.gust.map({ $0 <= v }) == true { new.gust = nil }
@@ -399,7 +407,8 @@ public enum PlanningText {
         // "wind 020/08 on 01": a runway number after "on", never a quantity.
         // The same after the word for "on" of the pilots' other languages, with or without an
         // article ("y en la 35?", "sur la 22", "auf der 26", "op de 24", "sulla 17").
-        if let m = first(#"\b(?:on|for|en|sur|auf|op|sulla|su)\s+(?:(?:la|le|der|die|de|the)\s+)?(0[1-9]|[12]\d|3[0-6])([lrc])?"# + notQuantity, in: text) {
+        // "an aerotow off 09", "departing 27", "landing 33": the verbs of a take-off or landing say so too.
+        if let m = first(#"\b(?:on|for|en|sur|auf|op|sulla|su|off|onto|departing|landing|using)\s+(?:(?:la|le|der|die|de|the)\s+)?(0[1-9]|[12]\d|3[0-6])([lrc])?"# + notQuantity, in: text) {
             return (m[1] ?? "") + (m[2]?.uppercased() ?? "")
         }
         // "on the 28", "crosswind the 27 …": a runway number after "the", never a quantity.

@@ -163,6 +163,8 @@ struct UnderstandingPipelineTests {
         Row(input: "my instructor wants airfields between LFPN and LFAQ", tool: "find_airports_near_route", arguments: ["aircraft_type": nil]),
         // German: a declined country adjective, "bei" before a place and before a number, "statt".
         Row(input: "Flugplätze bei Linz, nur die tschechischen", tool: "find_airports_near_location", arguments: ["location_query": "Linz", "filters": .object(["country": "CZ"])]),
+        // A runway after the verb of a take-off or landing.
+        Row(input: "crosswind departing 25 at EDFE with 300/14", tool: "wind_components", arguments: ["icao": "EDFE", "runway": "25", "wind": "300/14"]),
         // Chatter about a first solo around a real distance question.
         Row(input: "planning my first solo cross country, how far from Cambridge to Sywell?", tool: "calculate_flight_distance",
             arguments: ["from_location": "Cambridge", "to_location": "Sywell"]),
@@ -506,6 +508,11 @@ struct UnderstandingPipelineTests {
         (["Dichtehöhe LOWI, 24 Grad, QNH 1015"], "und bei 30 Grad?", "density_altitude", ["icao": "LOWI", "temperature_c": 30, "qnh_hpa": 1015]),
         (["Flugplätze bei Salzburg mit Zoll"], "nicht Zoll, sondern beleuchtete Piste", "find_airports_near_location",
          ["location_query": "Salzburg", "filters": .object(["has_lighted_runway": true])]),
+        // A component said back is no wind; a number corrected mid-sentence.
+        (["wind 240 at 16 kt, crosswind for runway 20 at EGKA"], "so that is 8 kt crosswind? and if the wind is 22 kt?", "wind_components",
+         ["icao": "EGKA", "runway": "20", "wind": "240/22"]),
+        (["wind 240 at 16 kt, crosswind for runway 20 at EGKA"], "hang on, it's 260 not 240, so what do I get?", "wind_components",
+         ["icao": "EGKA", "runway": "20", "wind": "260/16"]),
         // "the trip home" reverses a claim; after a claim for the way back (codes then names), the return stays.
         (["Vueling Barcelona to Gatwick, 3 hours late"], "and the trip home was 4 hours late", "eu261_compensation",
          ["from": "Gatwick", "to": "Barcelona", "delay_hours": 4]),
