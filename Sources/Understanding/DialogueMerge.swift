@@ -596,6 +596,12 @@ extension KeywordFallbackBackend {
             let others = Self.plainNumbers(in: text).filter { $0 != old }
             if others.count == 1 { return (others[0], old) }
         }
+        // "it was Jersey we left from, not Guernsey": the place the clause before "not" names.
+        if Double(old) == nil, !extractor.namesSomething(meant), !(words.count > 1 && extractor.namesSomething(String(words.last!))), let cut = text.range(of: #"(?i)[\s,]+not\s"#, options: [.regularExpression, .backwards]) {
+            let span = extractor.recognisedSpan(String(text[..<cut.lowerBound]))
+            if span.contains(" ") || span.first?.isUppercase == true, extractor.namesSomething(span),
+               TextNormalizer.fold(span) != TextNormalizer.fold(old) { return (span, old) }
+        }
         if words.count > 1, let last = words.last, !extractor.namesSomething(meant) { return (String(last), old) }
         return (meant, old)
     }

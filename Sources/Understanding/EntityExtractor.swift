@@ -763,9 +763,13 @@ public struct EntityExtractor: Sendable {
             }
         }
         // from X to Y
+        // Both ends in one sentence ("how far is Le Touquet from Lydd? I want to know …" has no
+        // route to "know"), and a start that is a place, not "back from the holiday in Namibia".
         if e.routeFrom == nil, let (rest, _) = after(" from ", in: " " + cleaned), let toRange = rest.range(of: " to ", options: .caseInsensitive) {
             let x = String(rest[..<toRange.lowerBound])
-            if let y = Self.trimPlace(String(rest[toRange.upperBound...])), let fx = Self.trimPlace(x) {
+            let oneSentence = x.range(of: #"[.?!]\s"#, options: .regularExpression) == nil
+            if oneSentence, let y = Self.trimPlace(String(rest[toRange.upperBound...])), let fx = Self.trimPlace(x),
+               fx != fx.lowercased() || namesSomething(recognisedSpan(fx)) {
                 e.routeFrom = fx
                 e.routeTo = y
             }
