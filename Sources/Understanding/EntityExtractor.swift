@@ -97,13 +97,19 @@ public struct EntityExtractor: Sendable {
         self.resolver = LocationResolver(repository: repository, countries: countries)
         self.countries = countries
         self.lexicon = lexicon
-        self.typoCorrector = TypoCorrector(vocabulary: TypoCorrector.words(of: lexicon), alsoKnown: lexicon.commonWords, isWord: englishWord)
+        self.typoCorrector = TypoCorrector(vocabulary: TypoCorrector.words(of: lexicon).union(Self.countryWords(countries)), alsoKnown: lexicon.commonWords, isWord: englishWord)
+    }
+
+    /// Country names of one word, for the typo vocabulary ("germny" → "germany").
+    static func countryWords(_ countries: CountryResolver) -> Set<String> {
+        Set(countries.allNames.map(\.name).filter { !$0.contains(" ") && $0.count >= 5 && $0.allSatisfy { $0.isASCII && $0.isLetter } })
     }
 
     /// This extractor with `words` (the catalog's keywords) added to the typo vocabulary.
     public func addingVocabulary(_ words: Set<String>) -> EntityExtractor {
         var copy = self
-        copy.typoCorrector = TypoCorrector(vocabulary: TypoCorrector.words(of: lexicon).union(words), alsoKnown: lexicon.commonWords, isWord: englishWord)
+        copy.typoCorrector = TypoCorrector(vocabulary: TypoCorrector.words(of: lexicon).union(words).union(Self.countryWords(countries)),
+                                           alsoKnown: lexicon.commonWords, isWord: englishWord)
         return copy
     }
 
@@ -134,10 +140,16 @@ public struct EntityExtractor: Sendable {
                 out.append(reading)
                 continue
             }
+            // "nearEGKA": a word typed onto an airport code without the space.
+            if let m = PlanningText.first(#"^([a-z]{2,})([A-Z]{4})([?!.,;:]*)$"#, in: w, caseSensitive: true), let code = m[2], repository.isAirportCode(code) {
+                out.append((m[1] ?? "") + " " + code + (m[3] ?? ""))
+                continue
+            }
             let capitals = w.count >= 2 && w == w.uppercased() && w.contains(where: \.isLetter)
             // A slip is corrected only in a word typed in lower case: a capital starts a name.
             let slip = { () -> String? in
-                guard w.first?.isLowercase == true, let fix = typoCorrector.correction(of: core), !isKnownPlace(core) else { return nil }
+                guard w.first?.isLowercase == true, let fix = typoCorrector.correction(of: core), !isKnownPlace(core),
+                      core.count > 4 || !repository.isAirportCode(core.uppercased()) else { return nil }
                 return fix
             }
             // The lexicon's keys are folded ("près" is looked up as "pres").
@@ -768,8 +780,7 @@ public struct EntityExtractor: Sendable {
         if e.routeFrom == nil, let (rest, _) = after(" from ", in: " " + cleaned), let toRange = rest.range(of: " to ", options: .caseInsensitive) {
             let x = String(rest[..<toRange.lowerBound])
             let oneSentence = x.range(of: #"[.?!]\s"#, options: .regularExpression) == nil
-            if oneSentence, let y = Self.trimPlace(String(rest[toRange.upperBound...])), let fx = Self.trimPlace(x),
-               fx != fx.lowercased() || namesSomething(recognisedSpan(fx)) {
+            if oneSentence, let y = Self.trimPlace(String(rest[toRange.upperBound...])), let fx = Self.trimPlace(x) {
                 e.routeFrom = fx
                 e.routeTo = y
             }

@@ -249,7 +249,12 @@ public struct Lexicon: Sendable {
     public func outOfScopeCue(_ words: [String]) -> String? {
         let padded = " " + words.joined(separator: " ") + " "
         let intoLanguage = zip(words, words.dropFirst()).contains { ($0 == "in" || $0 == "into" || $0 == "to") && languages.contains($1) }
-        let excused = { (cue: String) in !intoLanguage && (self.outOfScopeExceptions[cue] ?? []).contains { words.contains($0) } }
+        // A unit typed onto its number ("30min") is the unit's word for an exception too.
+        let unitWords = words.compactMap { w -> String? in
+            guard w.first?.isNumber == true, let i = w.firstIndex(where: \.isLetter) else { return nil }
+            return String(w[i...])
+        }
+        let excused = { (cue: String) in !intoLanguage && (self.outOfScopeExceptions[cue] ?? []).contains { words.contains($0) || unitWords.contains($0) } }
         if let p = outOfScopePhrases.first(where: { padded.contains(" \($0) ") && !excused($0) }) { return p }
         // The first word that is not chatter opens the request: "can you book me a slot at LFAT".
         if let verb = words.first(where: { !chatter.contains($0) }), actionVerbs.contains(verb), !excused(verb) { return verb }

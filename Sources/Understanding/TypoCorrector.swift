@@ -18,7 +18,10 @@ public struct TypoCorrector: Sendable {
     let isWord: @Sendable (String) -> Bool
 
     /// Shortest word corrected: shorter ones have too many neighbours ("lit" / "lot" / "let").
-    public static let minimumLength = 5
+    /// A word of four letters is corrected only to a word it lacks one letter of ("grss" → "grass",
+    /// "othr" → "other") or has two letters swapped in ("fiel" → "file"): one changed letter
+    /// reaches too many words at that length.
+    public static let minimumLength = 4
 
     public init(vocabulary: Set<String>, alsoKnown: Set<String>, isWord: @escaping @Sendable (String) -> Bool = { _ in false }) {
         self.isWord = isWord
@@ -30,12 +33,15 @@ public struct TypoCorrector: Sendable {
         known = vocabulary.union(alsoKnown)
     }
 
-    /// The vocabulary words of a lexicon: every word of its filter phrases, dialogue cues and corrections.
+    /// The vocabulary words of a lexicon: every word of its filter phrases, dialogue cues, corrections,
+    /// ordinals and enumerated values.
     public static func words(of lexicon: Lexicon) -> Set<String> {
         var phrases: [String] = Array(lexicon.typos.values)
         for rule in lexicon.filterRules { phrases += rule.phrases }
         for (_, cues) in lexicon.dialogue { phrases += cues }
         phrases += lexicon.includeLarge + lexicon.excludeLarge + Array(lexicon.filterWords.keys)
+        // Ordinals ("frist" → "first"), enumerated values' phrases ("dleete" → "delete"), value words.
+        phrases += Array(lexicon.ordinals.keys) + Array(lexicon.sameValueWords.keys) + lexicon.enumSynonyms.values.flatMap { $0.flatMap(\.phrases) }
         return Set(phrases.flatMap { $0.lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init) })
     }
 
@@ -45,10 +51,12 @@ public struct TypoCorrector: Sendable {
         let bytes = Array(word.utf8)
         guard bytes.count >= Self.minimumLength, !known.contains(word), bytes.allSatisfy({ $0 >= 97 && $0 <= 122 }) else { return nil }
         var found: [UInt8]?
-        for length in (bytes.count - 1)...(bytes.count + 1) {
+        let short = bytes.count < 5
+        for length in (short ? bytes.count : bytes.count - 1)...(bytes.count + 1) {
             // A known word with one more letter at its end is an inflection ("arrived", "landings"), not a slip.
             for candidate in byLength[length] ?? [] where candidate.first == bytes.first && !bytes.starts(with: candidate)
-                && KeywordFallbackBackend.withinOneEdit(bytes, candidate) {
+                && KeywordFallbackBackend.withinOneEdit(bytes, candidate)
+                && (!short || candidate.count > bytes.count || Set(candidate) == Set(bytes)) {
                 if let f = found, f != candidate { return nil }
                 found = candidate
             }

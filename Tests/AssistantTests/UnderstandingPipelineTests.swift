@@ -165,6 +165,9 @@ struct UnderstandingPipelineTests {
         Row(input: "Flugplätze bei Linz, nur die tschechischen", tool: "find_airports_near_location", arguments: ["location_query": "Linz", "filters": .object(["country": "CZ"])]),
         // A runway after the verb of a take-off or landing.
         Row(input: "crosswind departing 25 at EDFE with 300/14", tool: "wind_components", arguments: ["icao": "EDFE", "runway": "25", "wind": "300/14"]),
+        // Fat fingers: a word typed onto a code, a four-letter word missing a letter, a misspelt country.
+        Row(input: "strips nearLFAT within 15nm", tool: "find_airports_near_location", arguments: ["location_query": "LFAT", "max_distance_nm": 15]),
+        Row(input: "is a transponder required in swtzerland?", tool: "answer_rules_question", arguments: ["country_code": "CH"]),
         // Chatter about a first solo around a real distance question.
         Row(input: "planning my first solo cross country, how far from Cambridge to Sywell?", tool: "calculate_flight_distance",
             arguments: ["from_location": "Cambridge", "to_location": "Sywell"]),
@@ -513,6 +516,8 @@ struct UnderstandingPipelineTests {
          ["icao": "EGKA", "runway": "20", "wind": "240/22"]),
         (["wind 240 at 16 kt, crosswind for runway 20 at EGKA"], "hang on, it's 260 not 240, so what do I get?", "wind_components",
          ["icao": "EGKA", "runway": "20", "wind": "260/16"]),
+        (["takeoff distance C172S at LFAT, 22 deg"], "and on grss?", "takeoff_landing_performance", ["icao": "LFAT", "surface": "grass"]),
+        (["nav log LFAT LFOP, TAS 100"], "resrve 45min", "nav_log", ["reserve_minutes": 45]),
         // "the trip home" reverses a claim; after a claim for the way back (codes then names), the return stays.
         (["Vueling Barcelona to Gatwick, 3 hours late"], "and the trip home was 4 hours late", "eu261_compensation",
          ["from": "Gatwick", "to": "Barcelona", "delay_hours": 4]),
