@@ -16,7 +16,7 @@ import Testing
 /// out-of-scope false accepts): test 0.972 / 0.940 / 0.906 / 0.038, test2 0.985 / 0.955 / 0.933 /
 /// 0.000, test3 0.981 / 0.969 / 0.982 / 0.000, test4 0.979 / 0.939 / 0.935 / 0.037, test5 0.963 /
 /// 0.937 / 0.920 / 0.020, test6 0.950 / 0.877 / 0.864 / 0.020 (first measured 0.940 / 0.843 /
-/// 0.832 / 0.040), test7 0.927 / 0.863 / 0.848 / 0.040 (first measured 0.920 / 0.847 / 0.831 /
+/// 0.832 / 0.040), test7 0.933 / 0.870 / 0.857 / 0.040 (first measured 0.920 / 0.847 / 0.831 /
 /// 0.040). Each is gated at the issue-13 targets (0.95 / 0.90 / 0.90 / 0.05) or a little under
 /// what it measures where it is short of them (test6, test7), so the gate catches
 /// regressions. The tuning sets (`dev*.jsonl`, read
@@ -39,7 +39,7 @@ struct EvalGateTests {
         Split(file: "test4", minCases: 280, minHistory: 120, minOutOfScope: 50, tool: 0.95, frame: 0.90, followUp: 0.90, falseAccepts: 0.05),
         Split(file: "test5", minCases: 300, minHistory: 200, minOutOfScope: 50, tool: 0.95, frame: 0.90, followUp: 0.90, falseAccepts: 0.05),
         Split(file: "test6", minCases: 300, minHistory: 200, minOutOfScope: 50, tool: 0.94, frame: 0.86, followUp: 0.85, falseAccepts: 0.05),
-        Split(file: "test7", minCases: 300, minHistory: 200, minOutOfScope: 50, tool: 0.91, frame: 0.85, followUp: 0.83, falseAccepts: 0.05),
+        Split(file: "test7", minCases: 300, minHistory: 200, minOutOfScope: 50, tool: 0.92, frame: 0.86, followUp: 0.84, falseAccepts: 0.05),
     ]
 
     @Test("each held-out split meets its floors", arguments: splits)
@@ -76,10 +76,11 @@ struct EvalGateTests {
 
     /// The newer tuning sets, written by blind writers (first measured at dev14 0.893 / 0.827 /
     /// 0.798, dev15 0.890 / 0.703 / 0.652, dev16 0.917 / 0.750 / 0.720, dev17 0.877 / 0.757 /
-    /// 0.730, dev18 0.937 / 0.810 / 0.773, dev19 0.870 / 0.770 / 0.738; now dev14+dev15 about
-    /// 0.958 / 0.913 / 0.899 / 0.020, dev16+dev17 0.942 / 0.880 / 0.878 / 0.050, dev18+dev19
-    /// 0.935 / 0.858 / 0.835 / 0.050): held to what they measure now, a little under, until they
-    /// reach the older sets' level.
+    /// 0.730, dev18 0.937 / 0.810 / 0.773, dev19 0.870 / 0.770 / 0.738, dev20 0.887 / 0.833 /
+    /// 0.811, dev21 0.903 / 0.723 / 0.691; now dev14+dev15 about 0.960 / 0.915 / 0.901 / 0.020,
+    /// dev16+dev17 0.942 / 0.882 / 0.880 / 0.050, dev18+dev19 0.947 / 0.893 / 0.877 / 0.050,
+    /// dev20+dev21 0.912 / 0.825 / 0.801 / 0.080): held to what they measure now, a little under,
+    /// until they reach the older sets' level.
     /// Tuning sets gated together, with their floors and false-accept ceiling.
     struct TuningGate: Sendable, CustomStringConvertible {
         let sets: [String]
@@ -90,7 +91,8 @@ struct EvalGateTests {
     static let newerTuningGates = [
         TuningGate(sets: ["dev14", "dev15"], tool: 0.95, frame: 0.90, followUp: 0.88, falseAccepts: 0.05),
         TuningGate(sets: ["dev16", "dev17"], tool: 0.93, frame: 0.86, followUp: 0.86, falseAccepts: 0.06),
-        TuningGate(sets: ["dev18", "dev19"], tool: 0.92, frame: 0.84, followUp: 0.82, falseAccepts: 0.06),
+        TuningGate(sets: ["dev18", "dev19"], tool: 0.93, frame: 0.87, followUp: 0.85, falseAccepts: 0.06),
+        TuningGate(sets: ["dev20", "dev21"], tool: 0.90, frame: 0.80, followUp: 0.78, falseAccepts: 0.10),
     ]
 
     @Test("newer tuning sets", arguments: newerTuningGates)
