@@ -775,8 +775,8 @@ public struct EntityExtractor: Sendable {
             }
         }
         // from X to Y
-        // Both ends in one sentence ("how far is Le Touquet from Lydd? I want to know …" has no
-        // route to "know"), and a start that is a place, not "back from the holiday in Namibia".
+        // Both ends in one sentence: "how far is Le Touquet from Lydd? I want to know …" has no
+        // route to "know".
         if e.routeFrom == nil, let (rest, _) = after(" from ", in: " " + cleaned), let toRange = rest.range(of: " to ", options: .caseInsensitive) {
             let x = String(rest[..<toRange.lowerBound])
             let oneSentence = x.range(of: #"[.?!]\s"#, options: .regularExpression) == nil
