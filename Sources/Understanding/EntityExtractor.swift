@@ -141,7 +141,8 @@ public struct EntityExtractor: Sendable {
                 continue
             }
             // "nearEGKA": a word typed onto an airport code without the space.
-            if let m = PlanningText.first(#"^([a-z]{2,})([A-Z]{4})([?!.,;:]*)$"#, in: w, caseSensitive: true), let code = m[2], repository.isAirportCode(code) {
+            if w.count >= 6, w.first?.isLowercase == true, w.contains(where: \.isUppercase),
+               let m = PlanningText.first(#"^([a-z]{2,})([A-Z]{4})([?!.,;:]*)$"#, in: w, caseSensitive: true), let code = m[2], repository.isAirportCode(code) {
                 out.append((m[1] ?? "") + " " + code + (m[3] ?? ""))
                 continue
             }
