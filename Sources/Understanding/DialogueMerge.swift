@@ -584,10 +584,11 @@ extension KeywordFallbackBackend {
         if let (old, meant) = Self.twoGroups(Self.rejectedNumberFirstPattern, in: text) { return (meant, old) }
         // "sorry, 10 was wrong, it was 6 days": the wrong value named first, then the right one.
         if let (old, meant) = Self.twoGroups(Self.wrongValuePattern, in: text) { return (meant, old) }
-        // "it's 250 not 230, so with the 25 gusting 32 …": two numbers of one kind corrected mid-sentence.
-        if Self.twoGroups(Self.correctionPattern, in: text) == nil, let (meant, old) = Self.twoGroups(Self.numberCorrectionPattern, in: text),
-           meant.count == old.count { return (meant, old) }
-        guard let (meant, old) = Self.twoGroups(Self.correctionPattern, in: text) else { return nil }
+        guard let (meant, old) = Self.twoGroups(Self.correctionPattern, in: text) else {
+            // "it's 250 not 230, so with the 25 gusting 32 …": two numbers of one kind corrected mid-sentence.
+            if let (meant, old) = Self.twoGroups(Self.numberCorrectionPattern, in: text), meant.count == old.count { return (meant, old) }
+            return nil
+        }
         // "I said Poitiers" → "Poitiers"; "rwy 30" → "30"; "220 degrees" → "220".
         let words = meant.split(separator: " ")
         if words.count > 1, Double(old) != nil, let number = words.first(where: { Double($0) != nil }) { return (String(number), old) }
@@ -596,13 +597,17 @@ extension KeywordFallbackBackend {
             let others = Self.plainNumbers(in: text).filter { $0 != old }
             if others.count == 1 { return (others[0], old) }
         }
-        // "it was Jersey we left from, not Guernsey": the place the clause before "not" names.
-        if Double(old) == nil, !extractor.namesSomething(meant), !(words.count > 1 && extractor.namesSomething(String(words.last!))), let cut = text.range(of: #"(?i)[\s,]+not\s"#, options: [.regularExpression, .backwards]) {
+        // The data is asked once whether the words before "not" name something.
+        guard words.count > 1 || Double(old) == nil, !extractor.namesSomething(meant) else { return (meant, old) }
+        // "it was Jersey we left from, not Guernsey": the place the clause before "not" names, when
+        // its last word names none ("to Malaga, not Alicante" keeps "Malaga").
+        if Double(old) == nil, !(words.count > 1 && extractor.namesSomething(String(words.last!))),
+           let cut = text.range(of: #"(?i)[\s,]+not\s"#, options: [.regularExpression, .backwards]) {
             let span = extractor.recognisedSpan(String(text[..<cut.lowerBound]))
             if span.contains(" ") || span.first?.isUppercase == true, extractor.namesSomething(span),
                TextNormalizer.fold(span) != TextNormalizer.fold(old) { return (span, old) }
         }
-        if words.count > 1, let last = words.last, !extractor.namesSomething(meant) { return (String(last), old) }
+        if words.count > 1, let last = words.last { return (String(last), old) }
         return (meant, old)
     }
 

@@ -26,7 +26,9 @@ public struct TypoCorrector: Sendable {
     public init(vocabulary: Set<String>, alsoKnown: Set<String>, isWord: @escaping @Sendable (String) -> Bool = { _ in false }) {
         self.isWord = isWord
         var groups: [Int: [[UInt8]]] = [:]
-        for w in vocabulary where w.utf8.count >= Self.minimumLength - 1 && w.allSatisfy({ $0.isASCII && $0.isLetter }) {
+        // A typed word of four letters is compared with words of four or five, a longer one with words
+        // one letter shorter or longer: no candidate is shorter than the shortest word corrected.
+        for w in vocabulary where w.utf8.count >= Self.minimumLength && w.allSatisfy({ $0.isASCII && $0.isLetter }) {
             groups[w.utf8.count, default: []].append(Array(w.utf8))
         }
         byLength = groups
