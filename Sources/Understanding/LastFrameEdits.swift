@@ -62,9 +62,7 @@ extension KeywordFallbackBackend {
     /// True when the turn opens the way a follow-up does, after an interjection: "oh and the empty
     /// weight is …", "sorry, 1485 lb", "ok also the arm" (the lexicon's openers and corrections).
     func opensAsFollowUp(_ turn: TurnReading) -> Bool {
-        ["openers", "corrections"].contains { kind in
-            (lexicon.dialogue[kind] ?? []).contains { cue in turn.opening.hasPrefix(" " + cue.trimmingCharacters(in: .whitespaces) + " ") }
-        }
+        ["openers", "corrections"].contains { lexicon.opensWithCue($0, turn.opening) }
     }
 
     /// The padded folded turn without the interjections it opens with ("oh and the gusts …" → " and the gusts …").

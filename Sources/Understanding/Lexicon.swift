@@ -30,6 +30,9 @@ public struct Lexicon: Sendable {
     /// Follow-up cues by kind (`openers`, `swap`, `replace_end`, `from_cues`, `to_cues`, `same_for`,
     /// `deictic`, `clear_filter`, `clear_all`).
     public let dialogue: [String: [String]]
+    /// The same cues trimmed and padded with one space each side (" same for "), made once at load
+    /// so that each check of a turn is one literal search.
+    private let paddedCues: [String: [String]]
     /// Ordinal words → position (1-based, -1 for "last").
     public let ordinals: [String: Int]
     /// Words that name a filter in "drop the customs filter" → the filter keys they name.
@@ -79,6 +82,7 @@ public struct Lexicon: Sendable {
         }
         self.typos = typos; self.commonWords = commonWords; self.outOfScopePhrases = folded(outOfScopePhrases)
         self.actionVerbs = actionVerbs; self.chatter = chatter; self.dialogue = dialogue.mapValues(folded); self.ordinals = ordinals
+        self.paddedCues = self.dialogue.mapValues { $0.map { " " + $0.trimmingCharacters(in: .whitespaces) + " " } }
     }
 
     /// Loads the lexicon from `directory` (`ToolCatalog/lexicon`). Every file must exist and
@@ -207,7 +211,7 @@ public struct Lexicon: Sendable {
 
     /// True when the folded, space-padded text opens with a cue of `kind` ("make that 340 at 19").
     public func opensWithCue(_ kind: String, _ paddedFolded: String) -> Bool {
-        (dialogue[kind] ?? []).contains { paddedFolded.hasPrefix(" \($0.trimmingCharacters(in: .whitespaces)) ") }
+        (paddedCues[kind] ?? []).contains { paddedFolded.hasPrefix($0) }
     }
 
     /// The knowledge opener `words` start with (after chatter), if any.
@@ -233,7 +237,7 @@ public struct Lexicon: Sendable {
 
     /// Whether the folded text (padded with spaces) contains one of `kind`'s dialogue cues on word boundaries.
     public func hasCue(_ kind: String, in paddedFolded: String) -> Bool {
-        (dialogue[kind] ?? []).contains { paddedFolded.contains(" \($0.trimmingCharacters(in: .whitespaces)) ") }
+        (paddedCues[kind] ?? []).contains { paddedFolded.contains($0) }
     }
 
     /// True for a question about what is allowed or required ("do I have to file a flight plan into
