@@ -666,7 +666,9 @@ extension KeywordFallbackBackend {
         guard numbers.count == 1, let n = numbers.first, words.filter({ $0.contains(where: \.isNumber) }).count == 1 else { return nil }
         var fits = Self.bareNumberRanges.filter { previous[$0.key]?.doubleValue != nil && $0.range.contains(n) }.map(\.key)
         // "what about 21": a runway number, when the frame has a runway.
+        // "and if it's 35?": a state of the weather, not a runway.
         if previous["runway"] != nil, let i = words.firstIndex(where: { Double($0) != nil }), words[i].count == 2, (1...36).contains(n),
+           !(i > 0 && ["it's", "its", "it"].contains(words[i - 1])),
            !(i + 1 < words.count && (EntityExtractor.isQuantityToken((words[i] + words[i + 1]).uppercased()) || ["knots", "degrees", "feet", "hours", "minutes", "kilos"].contains(words[i + 1]))) {
             fits.append("runway")
         }
@@ -831,6 +833,9 @@ extension KeywordFallbackBackend {
         // "make it 80 km": "it" with a changed value is the question, not a place.
         let onlyIt = !(lexicon.dialogue["deictic"] ?? []).contains { $0 != "it" && padded.contains(" \($0) ") }
         if onlyIt, e.hasModifiers || e.distanceNM != nil || e.count != nil { return nil }
+        // "drop it to 5", "make it 24 C and 950 kg", "and if it's 35?": "it" before a value is the question's value.
+        if onlyIt, let i = words.firstIndex(of: "it"),
+           let value = words[(i + 1)...].first(where: { !["s", "is", "was", "to", "be"].contains($0) }), value.first?.isNumber == true { return nil }
         // "make it 50" after a search within 30 NM: a lone number that changes a value of the last frame.
         if onlyIt, bareNumberSlot(padded, last) != nil { return nil }
         // "how is it at 20z" after a pasted TAF: "it" is the report, not the place talked about before it.

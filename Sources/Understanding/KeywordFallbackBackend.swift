@@ -153,7 +153,8 @@ public struct KeywordFallbackBackend: LLMBackend {
             namedByWords = true
         }
         // "going back to the customs question": the earlier tool whose words follow the cue.
-        if let r = padded.range(of: #" (?:back to|going back to|return to|returning to) "#, options: .regularExpression) {
+        // "redo the distance at 420 kt": a recomputation names the question it repeats the same way.
+        if let r = padded.range(of: #" (?:back to|going back to|return to|returning to|redo|recalculate|recompute|rerun|re run) "#, options: .regularExpression) {
             // The words of the clause after the cue, against each earlier tool's keyword words ("customs" of "customs hours").
             let after = padded[r.upperBound...].split(separator: " ").map(String.init)
             // The tool whose words come first after the cue ("back to DA, but it'll be 26 by the time we land"):
@@ -875,14 +876,17 @@ public struct KeywordFallbackBackend: LLMBackend {
             }
         }
         // "tell me more about the second one" after a list of one: the details tool, which asks which airport.
-        if referenced == nil, !context.lastResults.isEmpty, entities.words.count <= 8, best.score < Self.scoreThreshold,
+        // With no list at all ("tell me more about the fourth one" when nothing was found), the same.
+        if referenced == nil, entities.words.count <= 8, best.score < Self.scoreThreshold,
            let n = entities.words.lazy.compactMap({ self.lexicon.ordinals[$0] }).first, n > context.lastResults.count,
            entities.words.contains("one") || entities.words.contains("about") {
             trace.append("item \(n) of a list of \(context.lastResults.count) → details, asking which airport")
             return Classification(tool: "get_airport_details", arguments: [:], confidence: 0.5, trace: trace)
         }
         // "the first one", "that one": the details of the airport referred to.
-        if let ref = referenced, entities.words.count <= 6 && best.score < Self.scoreThreshold || best.tool.name == "get_airport_details" && best.score > 0 {
+        // An item of the list named by its place in it ("the third, tell me everything of it") may come with more words than a bare "there".
+        let byPosition = entities.words.contains { lexicon.ordinals[$0] != nil }
+        if let ref = referenced, entities.words.count <= (byPosition ? 9 : 6) && best.score < Self.scoreThreshold || best.tool.name == "get_airport_details" && best.score > 0 {
             // "DA at the 2nd at 32C": a tool word for that airport asks that tool about it.
             if best.score >= 1, best.tool.name != "get_airport_details", best.tool.properties["icao"] != nil {
                 trace.append("reference with \(best.tool.name)'s words")
