@@ -150,6 +150,11 @@ extension FlightReference {
             if matching.count == 1 { return flights[matching[0]].name }
             if matching.isEmpty, flights.count == 2 { return leg == .outbound ? names[0] : names[1] }
         }
+        // "the morning one", "the pm flight": the flight named or filed with that time of day.
+        for (said, marks) in timeOfDayMarks where words.contains(where: said.contains) {
+            let matching = flights.indices.filter { !tokenSets[$0].isDisjoint(with: marks) }
+            if matching.count == 1 { return flights[matching[0]].name }
+        }
         let now = current.last
         if words.contains("other") {
             if names.count == 2 { return names.first { $0 != now } }
@@ -168,6 +173,11 @@ extension FlightReference {
 
     /// Name and file tokens that mark a flight as the outbound or the return leg.
     static let outboundMarks: Set<String> = ["out", "outbound", "outward", "aller", "hin", "heen"]
+    /// Words of a turn for a time of day → the name and file tokens that mark a flight as flown then.
+    static let timeOfDayMarks: [(said: Set<String>, marks: Set<String>)] = [
+        (["morning", "matin", "manana", "mattina", "vormittag"], ["am", "morning", "morn", "matin", "vormittag"]),
+        (["afternoon", "pm", "evening", "apres", "tarde", "pomeriggio", "nachmittag", "abend"], ["pm", "afternoon", "evening", "eve", "aprem", "nachmittag", "abend"]),
+    ]
     static let returnMarks: Set<String> = ["ret", "rtn", "return", "back", "retour", "home", "terug", "inbound", "rueck", "ruck"]
 
     /// The leg the turn's folded words name, if any: "return" only as a noun ("the return", "return
