@@ -822,6 +822,17 @@ public struct KeywordFallbackBackend: LLMBackend {
             for slot in ["icao", "icao_code"] { a[slot] = nil }
             return Classification(tool: best.tool.name, arguments: a, confidence: 0.6, trace: trace)
         }
+        // "and if we land at Cannes on monday instead?" after an airport's details: a day of the week is read by
+        // one tool alone, so a follow-up stating one asks that tool about the place, not the last one again.
+        if let lastDef = context.lastTool.flatMap({ catalog.tool($0) }), lastDef.properties["day_of_week"] == nil, entities.dayOfWeek != nil,
+           opened || dialogueCue, entities.locationCount <= 1, best.score >= 1, best.tool.properties["day_of_week"] != nil, !looksLikeSQL,
+           // "back to sunday's flight": a day that names a briefed flight.
+           !entities.words.contains(where: { $0.hasPrefix("flight") || $0.hasSuffix("days") }), !folded.contains(" s "), lexicon.outOfScopeCue(entities.words) == nil {
+            var e = entities
+            if e.place == nil, e.airportCodes.isEmpty { e.place = referenced ?? context.subject }
+            trace.append("a day of the week after \(lastDef.name) → \(best.tool.name)")
+            return Classification(tool: best.tool.name, arguments: arguments(for: best.tool.name, text, e, context), confidence: 0.7, trace: trace)
+        }
         if let last = context.lastTool, isFollowUpShaped || dialogueCue, entities.hasModifiers || dialogueCue || fragment || !entities.countries.isEmpty,
            !otherToolAsked, !looksLikeSQL, !itemOfList {
             var adjusting = entities
