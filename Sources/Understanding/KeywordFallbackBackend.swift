@@ -745,7 +745,8 @@ public struct KeywordFallbackBackend: LLMBackend {
                 waypointEdit(w.compactMap(\.stringValue), text, entities, padded: folded) } != nil
         // A short turn with a value and no tool word of its own ("at 125 kt", "and runway 03?", "35 degrees?"),
         // or a longer one whose values the last tool reads two or more of ("cruise altitude 4500 ft; the
-        // wind is 320/20" after a nav log).
+        // wind is 320/20" after a nav log). The last tool's own words do not make it a new question when
+        // the turn names no place ("hang on, the arrival was 3h10 late not 2h45" after a claim).
         let contentCount = lexicon.contentWords(entities.words).count
         // Read only when the cheaper tests leave the question open (a builder runs regular expressions).
         // How many stated quantities of the turn (numbers, winds, runways; not a name or a default
@@ -757,7 +758,7 @@ public struct KeywordFallbackBackend: LLMBackend {
                         && (kv.value.doubleValue != nil || ["wind", "runway"].contains(kv.key))
                 }.map(\.key) } } ?? []
         }
-        let absorbed = { entities.locationCount == 0 && contentCount <= 14 && best.score < Self.scoreThreshold + 1
+        let absorbed = { entities.locationCount == 0 && contentCount <= 14 && (best.score < Self.scoreThreshold + 1 || best.tool.name == context.lastTool)
             && changedQuantities().count >= (contentCount <= 10 ? 1 : 2) }
         // "would it be different with 20 days notice?" after a cancellation: a turn that opens like a
         // follow-up, names no place and changes a value the last tool reads is about that question
