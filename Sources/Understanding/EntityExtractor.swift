@@ -1124,10 +1124,12 @@ public struct EntityExtractor: Sendable {
            countries.code(for: tail) != nil,
            !resolver.readings(of: String(cleaned[..<comma]), limit: 1).isEmpty { return cleaned }
         // Longest recognised run, preferring runs that start at the first word.
+        // A run typed with a capital inside the phrase may be a common word ("if she'd been going to Nice").
         for length in stride(from: words.count - 1, through: 1, by: -1) {
+            let named = { (i: Int) in i > 0 && words[i].first?.isUppercase == true && words[i] != words[i].uppercased() }
             for start in 0...(words.count - length) {
                 let candidate = words[start..<(start + length)].joined(separator: " ").trimmingCharacters(in: CharacterSet(charactersIn: " ,.;:?!"))
-                guard candidate.count >= 3, !lexicon.commonWords.contains(candidate.lowercased()) else { continue }
+                guard candidate.count >= 3, named(start) || !lexicon.commonWords.contains(candidate.lowercased()) else { continue }
                 if resolver.readings(of: candidate, limit: 1).first?.exact == true { return candidate }
             }
         }

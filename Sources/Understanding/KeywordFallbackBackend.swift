@@ -1477,7 +1477,10 @@ public struct KeywordFallbackBackend: LLMBackend {
         }
         // "which runway at Galway with the same wind?": the same tool again, values said to be the same carried.
         if tool == context.lastTool, TextNormalizer.fold(text).contains("same"), let def = catalog.tool(tool) {
-            for (k, v) in context.lastArguments where args[k] == nil && !Self.placeKeys.contains(k) && def.properties[k] != nil { args[k] = v }
+            // Not a value the turn's own replaces ("hers was delayed 3 hours": the cancellation and its notice go).
+            for (k, v) in context.lastArguments where args[k] == nil && !Self.placeKeys.contains(k) && def.properties[k] != nil && !def.intent.isReplaced(k, by: args) {
+                args[k] = v
+            }
         }
         // "compare with the Netherlands" after Belgium's rules: the earlier country first.
         if tool == "compare_rules_between_countries", e.countries.count == 1, let earlier = Self.countriesOf(context.lastArguments).first, earlier != e.countries[0] {
