@@ -896,9 +896,7 @@ public struct KeywordFallbackBackend: LLMBackend {
             return Classification(tool: "get_airport_details", arguments: [:], confidence: 0.5, trace: trace)
         }
         // "the first one", "that one": the details of the airport referred to.
-        // An item of the list named by its place in it ("the third, tell me everything of it") may come with more words than a bare "there".
-        let byPosition = entities.words.contains { lexicon.ordinals[$0] != nil }
-        if let ref = referenced, entities.words.count <= (byPosition ? 9 : 6) && best.score < Self.scoreThreshold || best.tool.name == "get_airport_details" && best.score > 0 {
+        if let ref = referenced, entities.words.count <= 6 && best.score < Self.scoreThreshold || best.tool.name == "get_airport_details" && best.score > 0 {
             // "DA at the 2nd at 32C": a tool word for that airport asks that tool about it.
             if best.score >= 1, best.tool.name != "get_airport_details", best.tool.properties["icao"] != nil {
                 trace.append("reference with \(best.tool.name)'s words")
