@@ -72,23 +72,25 @@ public enum ByteSearch {
     /// Whether `needle` occurs in `haystack`.
     @inlinable
     public static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
-        let n = haystack.count, m = needle.count
+        haystack.withUnsafeBufferPointer { h in needle.withUnsafeBufferPointer { p in contains(h, p) } }
+    }
+
+    /// Whether the bytes `needle` occur in `haystack` (an empty needle always does).
+    @inlinable
+    public static func contains(_ h: UnsafeBufferPointer<UInt8>, _ p: UnsafeBufferPointer<UInt8>) -> Bool {
+        let n = h.count, m = p.count
         guard m > 0 else { return true }
         guard m <= n else { return false }
-        return haystack.withUnsafeBufferPointer { h in
-            needle.withUnsafeBufferPointer { p in
-                let first = p[0]
-                var i = 0
-                while i <= n - m {
-                    if h[i] == first {
-                        var j = 1
-                        while j < m && h[i + j] == p[j] { j += 1 }
-                        if j == m { return true }
-                    }
-                    i += 1
-                }
-                return false
+        let first = p[0]
+        var i = 0
+        while i <= n - m {
+            if h[i] == first {
+                var j = 1
+                while j < m && h[i + j] == p[j] { j += 1 }
+                if j == m { return true }
             }
+            i += 1
         }
+        return false
     }
 }

@@ -1,3 +1,5 @@
+import AirportData
+
 /// Literal substring search for the cue and phrase checks of understanding.
 ///
 /// Understanding asks hundreds of times a turn whether a padded phrase (" same for ") occurs in the
@@ -13,25 +15,6 @@ extension String {
     func contains(_ other: String) -> Bool {
         guard !other.isEmpty, other.utf8.count <= utf8.count else { return false }
         var haystack = self, needle = other
-        return haystack.withUTF8 { h in needle.withUTF8 { n in LiteralSearch.find(n, in: h) } }
-    }
-}
-
-enum LiteralSearch {
-    /// Whether the bytes `needle` (not empty) occur in `haystack`.
-    static func find(_ needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
-        let n = needle.count, last = haystack.count - n
-        guard n > 0, last >= 0 else { return false }
-        let first = needle[0]
-        var i = 0
-        while i <= last {
-            if haystack[i] == first {
-                var j = 1
-                while j < n, haystack[i + j] == needle[j] { j += 1 }
-                if j == n { return true }
-            }
-            i += 1
-        }
-        return false
+        return haystack.withUTF8 { h in needle.withUTF8 { n in ByteSearch.contains(h, n) } }
     }
 }
