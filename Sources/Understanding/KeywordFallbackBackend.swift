@@ -690,6 +690,10 @@ public struct KeywordFallbackBackend: LLMBackend {
         let scoringWords = scoringText.split(separator: " ").map(String.init)
         let wordSet = Set(scoringWords)
         let scoringBytes = Array(scoringText.utf8)
+        // "ICAO code of the Robin DR400", "a Jodel D117 in ICAO speak": the code asked of an aircraft type
+        // named with no place is its type designator, not an airport's code.
+        let typeCodeQuestion = entities.aircraftType != nil && entities.locationCount == 0 && entities.countries.isEmpty
+            && ["icao", "code", "designator"].contains(where: wordSet.contains)
         for tool in catalog.tools {
             var score = 0.0
             for (phrase, weight) in tool.intent.keywords {
@@ -707,7 +711,9 @@ public struct KeywordFallbackBackend: LLMBackend {
             if entities.dayOfWeek != nil, tool.properties["day_of_week"] != nil {
                 score += entities.filters["point_of_entry"] != nil && entities.distanceNM == nil && entities.routeFrom == nil ? 2.5 : 1
             }
-            scored.append((tool, met ? score : score * 0.3, met))
+            if typeCodeQuestion, tool.properties["designator"] != nil { score += 4 }
+            let typeNotQuery = typeCodeQuestion && tool.intent.needs == "query"
+            scored.append((tool, met && !typeNotQuery ? score : score * 0.3, met && !typeNotQuery))
         }
         scored.sort { $0.score > $1.score }
         let best = scored[0]
