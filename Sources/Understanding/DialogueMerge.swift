@@ -133,6 +133,11 @@ extension KeywordFallbackBackend {
         // Filters: removed ("drop the customs filter"), cleared, or added/replaced.
         let clearing = lexicon.hasCue("clear_filter", in: padded)
         var clearedNumber = false
+        // "grass is fine", "unlit ok too": a filter allowed is taken back.
+        if !e.allowedFilters.isEmpty, var filters = args["filters"]?.objectValue {
+            for k in e.allowedFilters where filters[k] != nil { filters[k] = nil; changed = true }
+            args["filters"] = filters.isEmpty ? nil : .object(filters)
+        }
         if lexicon.hasCue("clear_all", in: padded), args["filters"] != nil {
             args["filters"] = nil; changed = true
         } else if clearing {

@@ -23,6 +23,9 @@ public struct Entities: Sendable, Equatable {
     public var count: Int?
     /// Airport filters by catalog name.
     public var filters: [String: JSONValue] = [:]
+    /// Filters the turn allows rather than asks for ("grass is fine", "unlit is ok too"): none in a
+    /// new question, and taken back from the last one in a follow-up.
+    public var allowedFilters: Set<String> = []
     /// "including big airports".
     public var includeLarge: Bool?
     public var cruiseSpeedKts: Double?
@@ -52,7 +55,7 @@ public struct Entities: Sendable, Equatable {
 
     /// True when the utterance only adjusts a previous question (filters, radius, count).
     public var hasModifiers: Bool {
-        !filters.isEmpty || distanceNM != nil || count != nil || includeLarge != nil || cruiseSpeedKts != nil
+        !filters.isEmpty || !allowedFilters.isEmpty || distanceNM != nil || count != nil || includeLarge != nil || cruiseSpeedKts != nil
             || aircraftType != nil || dayOfWeek != nil || legHours != nil || carrierRegion != nil || !enumValues.isEmpty
     }
 
@@ -410,6 +413,9 @@ public struct EntityExtractor: Sendable {
 
     // MARK: - Filters
 
+    /// Words after a filter phrase that allow it rather than ask for it ("grass is fine").
+    static let permissionWords: Set<String> = ["fine", "ok", "okay", "acceptable", "allowed", "welcome"]
+
     func extractFilters(_ folded: String, into e: inout Entities) {
         let bytes = Array(folded.utf8)
         func has(_ phrases: [String]) -> Bool { phrases.contains { ByteSearch.contains(bytes, Array(" \($0) ".utf8)) } }
@@ -431,6 +437,13 @@ public struct EntityExtractor: Sendable {
             let i = m.at, rule = lexicon.filterRules[m.rule]
             let negated = i >= 1 && lexicon.filterNegations.contains(words[i - 1])
                 || i >= 2 && lexicon.filterNegations.contains(words[i - 2]) && !covered.contains(i - 1)
+            // "grass is fine", "tarmac's ok": a surface allowed is no restriction.
+            let end = i + m.length
+            let next = end < words.count ? words[end] : "", afterNext = end + 1 < words.count ? words[end + 1] : ""
+            if !negated, Self.permissionWords.contains(next) || ["is", "s", "are"].contains(next) && Self.permissionWords.contains(afterNext) {
+                e.allowedFilters.insert(rule.filter)
+                continue
+            }
             e.filters[rule.filter] = .bool(negated ? !rule.value : rule.value)
         }
         // Jet fuel named: avgas phrases such as "with fuel" do not also ask for avgas.

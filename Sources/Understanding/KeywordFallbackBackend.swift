@@ -1586,6 +1586,7 @@ public struct KeywordFallbackBackend: LLMBackend {
         if let d = e.distanceNM { parts.append("distance=\(d)nm") }
         if let c = e.count { parts.append("count=\(c)") }
         if !e.filters.isEmpty { parts.append("filters=\(JSONValue.object(e.filters).jsonText())") }
+        if !e.allowedFilters.isEmpty { parts.append("allowed=\(e.allowedFilters.sorted().joined(separator: ","))") }
         if let l = e.includeLarge { parts.append("include_large=\(l)") }
         if let s = e.cruiseSpeedKts { parts.append("speed=\(s)kt") }
         if let t = e.aircraftType { parts.append("type=\(t)") }
