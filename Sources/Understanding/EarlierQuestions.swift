@@ -94,6 +94,40 @@ extension KeywordFallbackBackend {
         return Self.sameAirport(a, b)
     }
 
+    /// "nav log for both legs", "all three legs as one nav log": after questions about consecutive legs
+    /// (a distance A → B, then B → C), the nav log runs through their points in order (A, B, C). The
+    /// legs are the latest questions with a route whose ends join up; "both" takes two, "three" three,
+    /// "all" or "every" as many as join.
+    func chainedLegs(_ turn: TurnReading, _ c: inout Classification, _ context: ConversationContext) {
+        guard c.tool == "nav_log", let count = Self.legsAsked(turn.entities.words) else { return }
+        var legs: [(from: JSONValue, to: JSONValue)] = []
+        for q in context.history.reversed() {
+            guard let (f, t) = [("from_location", "to_location"), ("from", "to")].lazy.compactMap({ k in
+                q.arguments[k.0].flatMap { f in q.arguments[k.1].map { (f, $0) } } }).first else { continue }
+            // The same leg asked again (a changed speed) is one leg.
+            if let next = legs.first, sameAirport(next.from, f), sameAirport(next.to, t) { continue }
+            if let next = legs.first, !sameAirport(t, next.from) { break }
+            legs.insert((f, t), at: 0)
+            if legs.count == count { break }
+        }
+        guard legs.count >= 2, count == Int.max || legs.count == count else { return }
+        let points = [legs[0].from] + legs.map(\.to)
+        guard c.arguments["waypoints"] != .array(points) else { return }
+        c.arguments["waypoints"] = .array(points)
+        c.trace.append("\(legs.count) legs asked before → waypoints " + points.compactMap(\.stringValue).joined(separator: " → "))
+    }
+
+    /// How many legs "both legs", "all three legs", "every leg" asks for (Int.max for all), or nil.
+    static func legsAsked(_ words: [String]) -> Int? {
+        guard let i = words.firstIndex(where: { $0 == "legs" || $0 == "leg" }), i > 0 else { return nil }
+        let before = words[max(0, i - 3)..<i]
+        if before.contains("both") || before.contains("two") || before.contains("2") { return 2 }
+        if before.contains("three") || before.contains("3") { return 3 }
+        if before.contains("four") || before.contains("4") { return 4 }
+        if before.contains("all") || before.contains("every") || before.contains("each") { return Int.max }
+        return nil
+    }
+
     /// "my wife flew back with them": a compensation question naming no airline but pointing at the
     /// last claim's takes that claim's airline and its region.
     func sameAirline(_ turn: TurnReading, _ c: inout Classification, _ context: ConversationContext) {

@@ -89,6 +89,7 @@ public struct KeywordFallbackBackend: LLMBackend {
         returnLeg(turn, &c, context)
         sameAirline(turn, &c, context)
         routeAgain(turn, &c, context)
+        chainedLegs(turn, &c, context)
         backToEarlierPlace(turn, &c, context)
         restrictList(turn, &c, context)
         addsToLast(turn, &c, context)
