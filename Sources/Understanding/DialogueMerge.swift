@@ -68,6 +68,13 @@ extension KeywordFallbackBackend {
             handledPlaces = replace(old, with: new, in: &args, tool: def)
             changed = changed || handledPlaces
         }
+        // "and on to Sumburgh", "thence onwards to Deauville" after a distance: the next leg, from where the last one ended.
+        if !handledPlaces, e.routeFrom == nil, props["to_location"] != nil, let end = args["to_location"],
+           let place = placeAfterCue("next_leg", in: text, padded: padded) {
+            set("from_location", end)
+            set("to_location", .string(place))
+            handledPlaces = true
+        }
         // "leaving from Shoreham", "what if I depart Broumov", "and to LFLY?", "extend it to EGPH":
         // one end of a route, taken only when the data knows the place named after the cue.
         if !handledPlaces, e.routeFrom == nil || e.routeTo == nil {
