@@ -483,9 +483,12 @@ public struct EntityExtractor: Sendable {
             // "nothing with a runway over 3000 ft": a minimum refused is a maximum.
             let negatedMin = ["not longer", "no longer", "not more", "no more"].contains { before.contains($0) }
                 || words[max(0, i - 6)..<i].contains { $0 == "nothing" || $0 == "none" }
-            let maxAfter = ["or shorter", "or less", "at most", "max", "maximum", "or under"].contains { after.hasPrefix($0) }
+            // "rwy min 5000 ft, max leg 2.5h": a bound of the next clause ("max leg") is not this length's.
+            let nextClause = i + 3 < words.count && ["leg", "legs", "distance", "radius", "speed", "results", "time", "flight", "hours", "h"].contains(words[i + 3])
+            let maxAfter = !nextClause && ["or shorter", "or less", "at most", "max", "maximum", "or under"].contains { after.hasPrefix($0) }
             let maxBefore = ["under", "less than", "shorter", "below", "max", "at most"].contains { before.contains($0) }
-            if negatedMin || maxAfter || maxBefore && !negatedMax {
+            let minBefore = words[max(0, i - 2)..<i].contains { $0 == "min" || $0 == "minimum" }
+            if negatedMin || !minBefore && (maxAfter || maxBefore && !negatedMax) {
                 e.filters["max_runway_length_ft"] = .number(feet)
             } else {
                 e.filters["min_runway_length_ft"] = .number(feet)
