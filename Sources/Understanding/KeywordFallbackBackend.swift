@@ -1497,6 +1497,10 @@ public struct KeywordFallbackBackend: LLMBackend {
                 args["countries"] = .array([.string(earlier), .string(e.countries[0])])
             }
         }
+        // "compare the rules of both" after questions about Portugal and then France: the two countries asked, in order.
+        if tool == "compare_rules_between_countries", e.countries.isEmpty, args["countries"]?.arrayValue?.isEmpty ?? true, let both = Self.bothCountries(e, context) {
+            args["countries"] = .array(both.map { .string($0) })
+        }
         // "stps riga vilnius 120kt": two places named without a cue are the route's two ends.
         if let def = catalog.tool(tool), let (f, t) = [("from_location", "to_location"), ("from", "to")].first(where: { def.properties[$0.0] != nil }),
            args[f] == nil, args[t] == nil {
@@ -1551,6 +1555,7 @@ public struct KeywordFallbackBackend: LLMBackend {
         }
         // "compare with the Netherlands" after the rules of Belgium: the earlier country is the other one.
         if need == "two_countries", e.countries.count == 1, let earlier = Self.countriesOf(context.lastArguments).first, earlier != e.countries[0] { return true }
+        if need == "two_countries", e.countries.isEmpty, Self.bothCountries(e, context) != nil { return true }
         // "mark the 2nd one read" after NOTAMs were asked for: the NOTAM is one of those, even when
         // the offline data showed none (the tool then asks which one).
         if need == "notam_id", context.lastTool.map(Self.notamTools.contains) == true,
@@ -1565,6 +1570,18 @@ public struct KeywordFallbackBackend: LLMBackend {
             return (p["from_location"] ?? p["from"]) != nil && (p["to_location"] ?? p["to"]) != nil
         default: return false
         }
+    }
+
+    /// "both", "the two", "them": the last two countries the conversation asked about, oldest first;
+    /// nil when the turn points at no pair or fewer than two were asked.
+    static func bothCountries(_ e: Entities, _ context: ConversationContext) -> [String]? {
+        guard e.words.contains(where: { ["both", "two", "them", "they", "these", "those"].contains($0) }) else { return nil }
+        var found: [String] = []
+        for q in context.history.reversed() {
+            for c in countriesOf(q.arguments).reversed() where !found.contains(c) { found.insert(c, at: 0) }
+            if found.count >= 2 { return Array(found.suffix(2)) }
+        }
+        return nil
     }
 
     /// The countries a frame holds (`countries`, `country_code`, or a search's country query).
