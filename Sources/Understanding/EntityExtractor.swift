@@ -230,6 +230,12 @@ public struct EntityExtractor: Sendable {
             let code = iso == "UK" ? "GB" : iso
             if !e.countries.contains(code) { e.countries.append(code) }
         }
+        // "IT only", "drop AT": in a short turn that is not shouted, those codes in capitals are countries too.
+        if e.words.count <= 4, text.contains(where: \.isLowercase) {
+            for m in PlanningText.all(#"(?<![\w-])(AT|IT|BE|NO)(?![\w-])"#, in: text, caseSensitive: true) {
+                if let iso = m[1], !e.countries.contains(iso) { e.countries.append(iso) }
+            }
+        }
         extractDistance(folded, into: &e)
         extractCount(folded, into: &e)
         extractFilters(folded, into: &e)
