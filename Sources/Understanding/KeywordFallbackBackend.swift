@@ -94,6 +94,7 @@ public struct KeywordFallbackBackend: LLMBackend {
         restrictList(turn, &c, context)
         addsToLast(turn, &c, context)
         onlyNewNotams(turn, &c, context)
+        codesOverNames(&c)
         // "tell me about the C210": a type designator asked about like an airport is the aircraft,
         // when no airport or place answers to it.
         if let slot = ["get_airport_details": "icao_code", "search_airports": "query"][c.tool ?? ""],
@@ -106,6 +107,23 @@ public struct KeywordFallbackBackend: LLMBackend {
             c.trace.append("no airport called \(v), but an aircraft type → aircraft_type")
         }
         return c
+    }
+
+    /// "from Tarbes LFBT to Cambridge EGSC", "and Lille LFQQ on monday": a place typed with its airport's
+    /// code is that code (the name only says which airport the code is).
+    func codesOverNames(_ c: inout Classification) {
+        let code = { (v: String) -> String? in
+            let tokens = v.split(separator: " ").map(String.init)
+            guard tokens.count >= 2 else { return nil }
+            let codes = tokens.filter { $0.count == 4 && $0 == $0.uppercased() && $0.allSatisfy(\.isLetter) && self.extractor.repository.isAirportCode($0) }
+            return codes.count == 1 ? codes[0] : nil
+        }
+        for key in Self.placeKeys where key != "question" && key != "waypoints" {
+            if let v = c.arguments[key]?.stringValue, let k = code(v) { c.arguments[key] = .string(k) }
+        }
+        if let w = c.arguments["waypoints"]?.arrayValue {
+            c.arguments["waypoints"] = .array(w.map { p in p.stringValue.flatMap(code).map { .string($0) } ?? p })
+        }
     }
 
     /// The dialogue state with the last list question as the frame to adjust, when the turn points
