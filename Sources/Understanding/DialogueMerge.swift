@@ -845,6 +845,8 @@ extension KeywordFallbackBackend {
         // "make it 80 km": "it" with a changed value is the question, not a place.
         let onlyIt = !(lexicon.dialogue["deictic"] ?? []).contains { $0 != "it" && padded.contains(" \($0) ") }
         if onlyIt, e.hasModifiers || e.distanceNM != nil || e.count != nil { return nil }
+        // "IT only": Italy typed in capitals, not "it".
+        if onlyIt, e.countries.contains("IT"), e.words.count <= 4 { return nil }
         // "make it Hungarian ones": a country the question is changed to.
         if onlyIt, !e.countries.isEmpty, let i = words.firstIndex(of: "it"), i > 0, ["make", "change", "set", "switch", "turn"].contains(words[i - 1]) { return nil }
         // "drop it to 5", "make it 24 C and 950 kg", "and if it's 35?": "it" before a value is the question's value.

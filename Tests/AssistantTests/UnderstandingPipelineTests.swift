@@ -53,6 +53,17 @@ struct UnderstandingPipelineTests {
         Row(input: "airports near Sion, Switzerland", tool: "find_airports_near_location", arguments: ["location_query": "Sion, Switzerland"]),
         Row(input: "EU261: Paris to Rome 4h delay", tool: "eu261_compensation", arguments: ["from": "Paris", "to": "Rome"]),
         Row(input: "grass strips near Lyon, no customs", tool: "find_airports_near_location", arguments: ["filters": .object(["has_hard_runway": false, "point_of_entry": false])]),
+        // A surface allowed asks for no filter; a place typed with its code is the code.
+        Row(input: "airfields near Lyon, grass is fine", tool: "find_airports_near_location", arguments: ["location_query": "Lyon", "filters": nil]),
+        Row(input: "distance from Tarbes LFBT to Cambridge EGSC", tool: "calculate_flight_distance", arguments: ["from_location": "LFBT", "to_location": "EGSC"]),
+        Row(input: "ICAO code of a Piper Seneca?", tool: "aircraft_type", arguments: ["designator": "Piper Seneca"]),
+        // "min" before a runway length is a minimum; "max leg" belongs to the next clause.
+        Row(input: "route EGTF LFMD, rwy min 800 m, max leg 2h", tool: "find_airports_near_route",
+            arguments: ["filters": .object(["min_runway_length_ft": 2625]), "max_leg_time_hours": 2]),
+        Row(input: "Ryanair Dublin to Faro cancelled on the day, they gave us no food, what's the payout?", tool: "eu261_compensation",
+            arguments: ["from": "Dublin", "to": "Faro", "cancelled": true]),
+        Row(input: "how do we do a formation takeoff", tool: nil, arguments: [:]),
+        Row(input: "what's the weather doing at Jersey at this very moment", tool: nil, arguments: [:]),
         Row(input: "aerodromes near Lyon with runway en dur", tool: "find_airports_near_location", arguments: ["filters": .object(["has_hard_runway": true])]),
         Row(input: "what's the distance Kulmbach-EGBB in nm", tool: "calculate_flight_distance", arguments: ["from_location": "Kulmbach", "to_location": "EGBB"]),
         Row(input: "does Emden have an ILS?", tool: "get_airport_details", arguments: ["icao_code": "Emden"]),
@@ -523,6 +534,17 @@ struct UnderstandingPipelineTests {
          ["from": "Gatwick", "to": "Barcelona", "delay_hours": 4]),
         (["BA LGW to BCN 4 hour delay", "the return Barcelona to Gatwick was 5h late"], "what if that return one had been cancelled", "eu261_compensation",
          ["from": "Barcelona", "to": "Gatwick", "cancelled": true]),
+        // Consecutive legs make one nav log; "onwards to" is the next leg.
+        (["distance EGTF to LFAT", "and LFAT to LFRG"], "nav log for the two legs at 100 kt", "nav_log",
+         ["waypoints": .array(["EGTF", "LFAT", "LFRG"]), "tas_kts": 100]),
+        (["how far from EGKA to LFAT at 100 kt"], "then onwards to LFRG", "calculate_flight_distance", ["from_location": "LFAT", "to_location": "LFRG"]),
+        // A day of the week after a tool that reads none asks the customs notice.
+        (["tell me about LFAT"], "and if I arrive at Calais on saturday?", "get_notification_for_airport", ["icao": "Calais", "day_of_week": "saturday"]),
+        (["is a flight plan needed to fly into Spain?", "and into Italy?"], "compare the two", "compare_rules_between_countries",
+         ["countries": .array(["ES", "IT"])]),
+        (["airports near Basel"], "make it Swiss ones", "find_airports_near_location", ["location_query": "Basel", "filters": .object(["country": "CH"])]),
+        (["airports near Gorizia"], "IT only", "find_airports_near_location", ["location_query": "Gorizia", "filters": .object(["country": "IT"])]),
+        (["paved airfields near Gorizia"], "grass is fine too", "find_airports_near_location", ["location_query": "Gorizia", "filters": nil]),
     ]
 
     @Test("follow-ups merge into the last frame", arguments: 0..<followUps.count)
