@@ -14,9 +14,9 @@ import Testing
 /// `Tests/Eval/test7.jsonl` (300 cases, 237 with a history, 50 out of scope), each written by a
 /// writer who never saw the code. Measured by this version (tool / frame / follow-up frame /
 /// out-of-scope false accepts): test 0.972 / 0.940 / 0.906 / 0.038, test2 0.985 / 0.955 / 0.933 /
-/// 0.000, test3 0.981 / 0.969 / 0.982 / 0.000, test4 0.979 / 0.939 / 0.935 / 0.037, test5 0.963 /
-/// 0.937 / 0.920 / 0.020, test6 0.950 / 0.877 / 0.864 / 0.020 (first measured 0.940 / 0.843 /
-/// 0.832 / 0.040), test7 0.933 / 0.870 / 0.857 / 0.040 (first measured 0.920 / 0.847 / 0.831 /
+/// 0.000, test3 0.981 / 0.969 / 0.982 / 0.000, test4 0.986 / 0.950 / 0.944 / 0.019, test5 0.970 /
+/// 0.943 / 0.925 / 0.000, test6 0.953 / 0.880 / 0.864 / 0.020 (first measured 0.940 / 0.843 /
+/// 0.832 / 0.040), test7 0.940 / 0.877 / 0.865 / 0.040 (first measured 0.920 / 0.847 / 0.831 /
 /// 0.040). Each is gated at the issue-13 targets (0.95 / 0.90 / 0.90 / 0.05) or a little under
 /// what it measures where it is short of them (test6, test7), so the gate catches
 /// regressions. The tuning sets (`dev*.jsonl`, read
@@ -38,8 +38,8 @@ struct EvalGateTests {
         Split(file: "test3", minCases: 250, minHistory: 0, minOutOfScope: 50, tool: 0.95, frame: 0.95, followUp: 0.95, falseAccepts: 0.05),
         Split(file: "test4", minCases: 280, minHistory: 120, minOutOfScope: 50, tool: 0.95, frame: 0.90, followUp: 0.90, falseAccepts: 0.05),
         Split(file: "test5", minCases: 300, minHistory: 200, minOutOfScope: 50, tool: 0.95, frame: 0.90, followUp: 0.90, falseAccepts: 0.05),
-        Split(file: "test6", minCases: 300, minHistory: 200, minOutOfScope: 50, tool: 0.94, frame: 0.86, followUp: 0.85, falseAccepts: 0.05),
-        Split(file: "test7", minCases: 300, minHistory: 200, minOutOfScope: 50, tool: 0.92, frame: 0.86, followUp: 0.84, falseAccepts: 0.05),
+        Split(file: "test6", minCases: 300, minHistory: 200, minOutOfScope: 50, tool: 0.94, frame: 0.87, followUp: 0.85, falseAccepts: 0.05),
+        Split(file: "test7", minCases: 300, minHistory: 200, minOutOfScope: 50, tool: 0.93, frame: 0.86, followUp: 0.85, falseAccepts: 0.05),
     ]
 
     @Test("each held-out split meets its floors", arguments: splits)
@@ -77,9 +77,11 @@ struct EvalGateTests {
     /// The newer tuning sets, written by blind writers (first measured at dev14 0.893 / 0.827 /
     /// 0.798, dev15 0.890 / 0.703 / 0.652, dev16 0.917 / 0.750 / 0.720, dev17 0.877 / 0.757 /
     /// 0.730, dev18 0.937 / 0.810 / 0.773, dev19 0.870 / 0.770 / 0.738, dev20 0.887 / 0.833 /
-    /// 0.811, dev21 0.903 / 0.723 / 0.691; now dev14+dev15 about 0.960 / 0.915 / 0.901 / 0.020,
-    /// dev16+dev17 0.942 / 0.882 / 0.880 / 0.050, dev18+dev19 0.947 / 0.893 / 0.877 / 0.050,
-    /// dev20+dev21 0.912 / 0.825 / 0.801 / 0.080): held to what they measure now, a little under,
+    /// 0.811, dev21 0.903 / 0.723 / 0.691, dev22 0.907 / 0.803 / 0.777, dev23 0.830 / 0.740 / 0.708,
+    /// dev24 0.930 / 0.813 / 0.788, dev25 0.870 / 0.777 / 0.743; now dev14+dev15 about 0.960 / 0.915 /
+    /// 0.901 / 0.020, dev16+dev17 0.950 / 0.888 / 0.888 / 0.030, dev18+dev19 0.957 / 0.903 / 0.885 / 0.050,
+    /// dev20+dev21 0.928 / 0.857 / 0.838 / 0.080, dev22+dev23 0.928 / 0.857 / 0.836 / 0.010,
+    /// dev24+dev25 0.940 / 0.860 / 0.838 / 0.040): held to what they measure now, a little under,
     /// until they reach the older sets' level.
     /// Tuning sets gated together, with their floors and false-accept ceiling.
     struct TuningGate: Sendable, CustomStringConvertible {
@@ -91,8 +93,10 @@ struct EvalGateTests {
     static let newerTuningGates = [
         TuningGate(sets: ["dev14", "dev15"], tool: 0.95, frame: 0.90, followUp: 0.88, falseAccepts: 0.05),
         TuningGate(sets: ["dev16", "dev17"], tool: 0.93, frame: 0.86, followUp: 0.86, falseAccepts: 0.06),
-        TuningGate(sets: ["dev18", "dev19"], tool: 0.93, frame: 0.87, followUp: 0.85, falseAccepts: 0.06),
-        TuningGate(sets: ["dev20", "dev21"], tool: 0.90, frame: 0.80, followUp: 0.78, falseAccepts: 0.10),
+        TuningGate(sets: ["dev18", "dev19"], tool: 0.94, frame: 0.88, followUp: 0.86, falseAccepts: 0.06),
+        TuningGate(sets: ["dev20", "dev21"], tool: 0.91, frame: 0.84, followUp: 0.82, falseAccepts: 0.10),
+        TuningGate(sets: ["dev22", "dev23"], tool: 0.91, frame: 0.84, followUp: 0.82, falseAccepts: 0.05),
+        TuningGate(sets: ["dev24", "dev25"], tool: 0.92, frame: 0.84, followUp: 0.82, falseAccepts: 0.06),
     ]
 
     @Test("newer tuning sets", arguments: newerTuningGates)
