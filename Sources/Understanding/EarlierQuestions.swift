@@ -30,7 +30,9 @@ extension KeywordFallbackBackend {
               c.declinedCue == nil else { return }
         let words = turn.entities.words
         guard let i = words.indices.first(where: { i in
-            lexicon.ordinals[words[i]] != nil && i + 1 < words.count && Self.earlierQuestionNouns.contains(words[i + 1])
+            // "cruise speed of the first?": an ordinal ending the turn after "the" counts too.
+            lexicon.ordinals[words[i]] != nil && (i + 1 < words.count && Self.earlierQuestionNouns.contains(words[i + 1])
+                || i + 1 == words.count && i > 0 && words[i - 1] == "the")
         }), let n = lexicon.ordinals[words[i]] else { return }
         // A list shown since the last question of another tool is what an ordinal counts in ("the 2nd one").
         if !context.lastResults.isEmpty, context.history.last.map({ ConversationContext.listTools.contains($0.tool) }) ?? false { return }
@@ -53,7 +55,7 @@ extension KeywordFallbackBackend {
             again.arguments["carrier_region"] = frame["carrier_region"]
         }
         again.isFollowUp = true
-        again.trace = c.trace + ["the \(words[i]) \(words[i + 1]) → the earlier \(last) question about " + picked.sorted { $0.key < $1.key }.compactMap(\.value.stringValue).joined(separator: " → ")]
+        again.trace = c.trace + ["the " + words[i..<min(i + 2, words.count)].joined(separator: " ") + " → the earlier \(last) question about " + picked.sorted { $0.key < $1.key }.compactMap(\.value.stringValue).joined(separator: " → ")]
         c = again
     }
 

@@ -440,7 +440,9 @@ public enum PlanningIntents {
             // type table knows is the value, whatever words stand around it.
             a["designator"] = .string(typed)
         } else if let m = PlanningText.first(#"\b(?:for|of)\s+(?:(?:a|an|the)\s+)?([A-Za-z][\w -]{1,40}?)\s*[?.!]*\s*$"#, in: text), let q = m[1],
-           !["it", "this", "that"].contains(q.lowercased()) {
+           !["it", "this", "that", "first", "second", "third", "last", "other", "latter", "former"].contains(q.lowercased()),
+           // "what's a P28A exactly? we're renting one for the holiday": a type named elsewhere is the value.
+           e.aircraftTypeTyped.map({ q.localizedCaseInsensitiveContains($0) }) ?? true {
             // "for designator AA5" → "AA5": the words naming the field are not the value.
             var words = q.split(separator: " ").map(String.init)
             while let w = words.first, words.count > 1, ["designator", "type", "icao", "the", "aircraft", "code"].contains(w.lowercased()) { words.removeFirst() }
