@@ -164,9 +164,15 @@ extension KeywordFallbackBackend {
             var named = lexicon.filtersNamed(by: clearing.words, phrased: clearing.filters.keys)
             // "forget the 30 nm", "scrap the customs and the 8": a radius or count of the question, named
             // while taking back, is taken back too.
-            for w in clearing.words {
+            for (i, w) in clearing.words.enumerated() {
                 guard let n = Double(w.filter { $0.isNumber || $0 == "." }) else { continue }
                 for key in ["max_distance_nm", "max_results"] where args[key]?.doubleValue == n { named.insert(key); clearedNumber = true }
+                // "forget the 600 m": a runway length named by its value.
+                let unit = w.hasSuffix("m") || w.hasSuffix("ft") ? String(w.drop { $0.isNumber || $0 == "." }) : (i + 1 < clearing.words.count ? clearing.words[i + 1] : "")
+                let feet = ["m", "metres", "meters"].contains(unit) ? (n * 3.28084).rounded() : ["ft", "feet"].contains(unit) ? n : nil
+                for key in ["min_runway_length_ft", "max_runway_length_ft"] where feet != nil && filters[key]?.doubleValue.map({ abs($0 - feet!) <= 1 }) == true {
+                    named.insert(key)
+                }
             }
             let adding = addClause.isEmpty ? nil : extractor.extract(addClause)
             if let adding {
