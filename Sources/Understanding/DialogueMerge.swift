@@ -674,7 +674,15 @@ extension KeywordFallbackBackend {
         let words = text.lowercased().split(whereSeparator: { $0 == " " || $0 == "?" || $0 == "!" || $0 == "," }).map(String.init)
         guard lexicon.contentWords(words).count <= 6 else { return nil }
         // "1.5h", "2h": hours written on the number, for the values counted in hours.
-        let hours = words.compactMap { w -> Double? in w.hasSuffix("h") ? Double(w.dropLast()) : nil }
+        // "1h45" is an hour and three quarters; "1 h max" an hour.
+        let hours = words.indices.compactMap { i -> Double? in
+            let w = words[i]
+            if let m = PlanningText.first(#"^(\d+(?:[.,]\d+)?)h(\d{1,2})?$"#, in: w), let h = m[1].flatMap({ Double($0.replacingOccurrences(of: ",", with: ".")) }) {
+                return h + (m[2].flatMap(Double.init) ?? 0) / 60
+            }
+            if i + 1 < words.count, ["h", "hr", "hrs", "hour", "hours"].contains(words[i + 1]), let h = Double(w.replacingOccurrences(of: ",", with: ".")) { return h }
+            return nil
+        }
         if hours.count == 1, words.filter({ $0.contains(where: \.isNumber) }).count == 1, let h = hours.first {
             let fits = ["delay_hours", "max_leg_time_hours"].filter { previous[$0]?.doubleValue != nil }
             return fits.count == 1 ? (fits[0], h) : nil
