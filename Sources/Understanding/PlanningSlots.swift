@@ -432,7 +432,7 @@ public enum PlanningIntents {
             let name = EntityExtractor.trimAircraftNoun(q.trimmingCharacters(in: .whitespaces))
             a["designator"] = .string(name.contains(" ") ? name : name.uppercased())
         // "which kind of plane is a DHC6": a designator named after "is a" is the value, not the words before it.
-        } else if let m = PlanningText.first(#"\bis\s+(?:a|an|the)\s+([A-Za-z]{1,4}[- ]?\d{1,4}[A-Za-z]?)\s*[?.!]*\s*$"#, in: text), let q = m[1] {
+        } else if let m = PlanningText.first(#"\bis\s+(?:a|an|the)\s+([A-Za-z]{1,4}[- ]?\d{1,4}[A-Za-z]?)\s*(?:actually|exactly|then|really|again|please|pls)?\s*[?.!]*\s*$"#, in: text), let q = m[1] {
             // "is a TBM 940": a space in the name stays as typed.
             a["designator"] = .string(q.uppercased().replacingOccurrences(of: "-", with: ""))
         } else if let typed = e.aircraftTypeTyped, typed.contains(" ") {
