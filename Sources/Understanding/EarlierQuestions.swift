@@ -11,9 +11,10 @@ import Foundation
 /// - "with them" in a compensation question: the airline of the last one.
 extension KeywordFallbackBackend {
     /// What a question was about, for telling two questions of one tool apart: the aircraft type,
-    /// the profile, the trip (both ends), nil for a question about none of these.
+    /// the profile, the trip (both ends), the one airport ("back to the first one, but on saturday"),
+    /// nil for a question about none of these.
     static func aboutWhat(_ arguments: Arguments) -> [String: JSONValue]? {
-        for keys in [["designator"], ["name"], ["from", "to"], ["from_location", "to_location"]] {
+        for keys in [["designator"], ["name"], ["from", "to"], ["from_location", "to_location"], ["icao"], ["icao_code"]] {
             let values = keys.compactMap { k in arguments[k].map { (k, $0) } }
             if values.count == keys.count { return Dictionary(uniqueKeysWithValues: values) }
         }

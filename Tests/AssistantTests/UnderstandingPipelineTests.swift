@@ -544,6 +544,8 @@ struct UnderstandingPipelineTests {
          ["countries": .array(["ES", "IT"])]),
         (["airports near Basel"], "make it Swiss ones", "find_airports_near_location", ["location_query": "Basel", "filters": .object(["country": "CH"])]),
         (["airports near Gorizia"], "IT only", "find_airports_near_location", ["location_query": "Gorizia", "filters": .object(["country": "IT"])]),
+        (["customs notice at LFAT on sunday", "and at LFAC?"], "back to the first one, but on saturday", "get_notification_for_airport",
+         ["icao": "LFAT", "day_of_week": "saturday"]),
         (["paved airfields near Gorizia"], "grass is fine too", "find_airports_near_location", ["location_query": "Gorizia", "filters": nil]),
     ]
 
