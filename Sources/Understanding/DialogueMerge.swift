@@ -164,13 +164,13 @@ extension KeywordFallbackBackend {
             var named = lexicon.filtersNamed(by: clearing.words, phrased: clearing.filters.keys)
             // "forget the 30 nm", "scrap the customs and the 8": a radius or count of the question, named
             // while taking back, is taken back too.
-            for (i, w) in clearing.words.enumerated() {
+            for w in clearing.words {
                 guard let n = Double(w.filter { $0.isNumber || $0 == "." }) else { continue }
                 for key in ["max_distance_nm", "max_results"] where args[key]?.doubleValue == n { named.insert(key); clearedNumber = true }
-                // "forget the 600 m": a runway length named by its value.
-                let unit = w.hasSuffix("m") || w.hasSuffix("ft") ? String(w.drop { $0.isNumber || $0 == "." }) : (i + 1 < clearing.words.count ? clearing.words[i + 1] : "")
-                let feet = ["m", "metres", "meters"].contains(unit) ? (n * 3.28084).rounded() : ["ft", "feet"].contains(unit) ? n : nil
-                for key in ["min_runway_length_ft", "max_runway_length_ft"] where feet != nil && filters[key]?.doubleValue.map({ abs($0 - feet!) <= 1 }) == true {
+            }
+            // "forget the 600 m": a runway length named by its value.
+            if let feet = Self.lengthFeet(in: addClause.isEmpty ? text : clearClause) {
+                for key in ["min_runway_length_ft", "max_runway_length_ft"] where filters[key]?.doubleValue.map({ abs($0 - feet) <= 1 }) == true {
                     named.insert(key)
                 }
             }
@@ -242,11 +242,7 @@ extension KeywordFallbackBackend {
         }
         // "make it at least 1000 m instead": a length alone changes the runway length filter already set.
         if !clearing, e.filters["min_runway_length_ft"] == nil, e.filters["max_runway_length_ft"] == nil, var filters = args["filters"]?.objectValue,
-           filters["min_runway_length_ft"] != nil || filters["max_runway_length_ft"] != nil,
-           let r = text.range(of: #"(?i)\b(\d{3,5})\s*(m|metres|meters|ft|feet)\b"#, options: .regularExpression) {
-            let quantity = text[r]
-            let value = Double(quantity.prefix(while: \.isNumber)) ?? 0
-            let feet = quantity.lowercased().contains("f") ? value : (value * 3.28084).rounded()
+           filters["min_runway_length_ft"] != nil || filters["max_runway_length_ft"] != nil, let feet = Self.lengthFeet(in: text) {
             let atMost = padded.contains(" at most ") || padded.contains(" under ") || padded.contains(" max ") || padded.contains(" shorter ") || padded.contains(" below ")
             filters[atMost ? "min_runway_length_ft" : "max_runway_length_ft"] = nil
             filters[atMost ? "max_runway_length_ft" : "min_runway_length_ft"] = .number(feet)
@@ -439,6 +435,15 @@ extension KeywordFallbackBackend {
                 padded.contains(" \(p) ") && !lexicon.filterNegations.contains { padded.contains(" \($0) \(p) ") }
             }
         }
+    }
+
+    /// The first length typed in `text` ("1000 m", "2600ft"), in feet: a runway length a follow-up
+    /// sets or takes back.
+    static func lengthFeet(in text: String) -> Double? {
+        guard let r = text.range(of: #"(?i)\b(\d{3,5})\s*(m|metres|meters|ft|feet)\b"#, options: .regularExpression) else { return nil }
+        let quantity = text[r]
+        let value = Double(quantity.prefix(while: \.isNumber)) ?? 0
+        return quantity.lowercased().contains("f") ? value : (value * 3.28084).rounded()
     }
 
     /// Whether two readings name the same airport: the same ident, or (a town for an airport) places

@@ -111,8 +111,7 @@ public struct EntityExtractor: Sendable {
     /// This extractor with `words` (the catalog's keywords) added to the typo vocabulary.
     public func addingVocabulary(_ words: Set<String>) -> EntityExtractor {
         var copy = self
-        copy.typoCorrector = TypoCorrector(vocabulary: TypoCorrector.words(of: lexicon).union(words).union(Self.countryWords(countries)),
-                                           alsoKnown: lexicon.commonWords, isWord: englishWord)
+        copy.typoCorrector = typoCorrector.adding(words)
         return copy
     }
 

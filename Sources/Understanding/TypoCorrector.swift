@@ -35,6 +35,23 @@ public struct TypoCorrector: Sendable {
         known = vocabulary.union(alsoKnown)
     }
 
+    private init(byLength: [Int: [[UInt8]]], known: Set<String>, isWord: @escaping @Sendable (String) -> Bool) {
+        self.byLength = byLength
+        self.known = known
+        self.isWord = isWord
+    }
+
+    /// This corrector with `words` added to its vocabulary: the same as building it with them, without
+    /// reading the lexicon's words again. (A word already there may be listed twice: a candidate equal
+    /// to the one found is no second reading.)
+    public func adding(_ words: Set<String>) -> TypoCorrector {
+        var groups = byLength
+        for w in words where w.utf8.count >= Self.minimumLength && w.allSatisfy({ $0.isASCII && $0.isLetter }) {
+            groups[w.utf8.count, default: []].append(Array(w.utf8))
+        }
+        return TypoCorrector(byLength: groups, known: known.union(words), isWord: isWord)
+    }
+
     /// The vocabulary words of a lexicon: every word of its filter phrases, dialogue cues, corrections,
     /// ordinals and enumerated values.
     public static func words(of lexicon: Lexicon) -> Set<String> {
