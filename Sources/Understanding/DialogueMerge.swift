@@ -13,9 +13,10 @@ extension KeywordFallbackBackend {
                                                "question", "do", "if", "we", "i", "fly", "flying", "leave", "leaving", "depart", "departing", "to", "going", "would", "could", "you", "can"]
 
     /// The previous tool's arguments updated with this turn, or nil when the utterance adds
-    /// nothing the previous tool can use.
-    func followUp(_ tool: String, _ previous: Arguments, _ text: String, _ e: Entities) -> Arguments? {
-        guard var args = merged(tool, previous, text, e), let def = catalog.tool(tool) else { return nil }
+    /// nothing the previous tool can use. `lastChanged` names the values the previous turn itself
+    /// changed: a lone number several of them could take goes to that one ("show 10", then "drop it to 5").
+    func followUp(_ tool: String, _ previous: Arguments, _ text: String, _ e: Entities, lastChanged: Set<String> = []) -> Arguments? {
+        guard var args = merged(tool, previous, text, e, lastChanged: lastChanged), let def = catalog.tool(tool) else { return nil }
         // "ete in a TBM 900 instead of 420 kt": a speed named after "instead of" is the one given up.
         if let r = text.range(of: Self.insteadOfClause, options: .regularExpression),
            let given = extractor.extract(String(text[r])).cruiseSpeedKts, args["cruise_speed_kts"]?.doubleValue == given {
@@ -36,7 +37,7 @@ extension KeywordFallbackBackend {
     static let insteadOfClause = #"(?i)\b(?:instead of|rather than|in place of)\s+[^,;]+"#
 
     /// The merge itself (see `followUp`).
-    func merged(_ tool: String, _ previous: Arguments, _ text: String, _ e: Entities) -> Arguments? {
+    func merged(_ tool: String, _ previous: Arguments, _ text: String, _ e: Entities, lastChanged: Set<String> = []) -> Arguments? {
         guard let def = catalog.tool(tool) else { return nil }
         var args = previous
         var changed = false
@@ -380,7 +381,7 @@ extension KeywordFallbackBackend {
             return args
         }
         // "what if it's 30?", "and at 35?": a bare number changes the one value of the last frame it can be.
-        if !changed, e.place == nil, e.airportCodes.isEmpty, let (key, value) = bareNumberSlot(text, previous) {
+        if !changed, e.place == nil, e.airportCodes.isEmpty, let (key, value) = bareNumberSlot(text, previous, lastChanged: lastChanged) {
             set(key, key == "runway" ? .string(String(format: "%02d", Int(value))) : .number(value))
         }
         // "and the other runway?", "the opposite end": the reciprocal of the runway in the frame.
@@ -674,8 +675,9 @@ extension KeywordFallbackBackend {
     ]
 
     /// The argument of `previous` a lone number in a short turn changes, when exactly one of its
-    /// numeric values can take it; nil when the turn has no lone number, several, or several slots fit.
-    func bareNumberSlot(_ text: String, _ previous: Arguments) -> (String, Double)? {
+    /// numeric values can take it, or exactly one of those the last turn changed (`lastChanged`);
+    /// nil when the turn has no lone number, several, or several slots fit.
+    func bareNumberSlot(_ text: String, _ previous: Arguments, lastChanged: Set<String> = []) -> (String, Double)? {
         let words = text.lowercased().split(whereSeparator: { $0 == " " || $0 == "?" || $0 == "!" || $0 == "," }).map(String.init)
         guard lexicon.contentWords(words).count <= 6 else { return nil }
         // "1.5h", "2h": hours written on the number, for the values counted in hours.
@@ -703,6 +705,7 @@ extension KeywordFallbackBackend {
            !(i + 1 < words.count && (EntityExtractor.isQuantityToken((words[i] + words[i + 1]).uppercased()) || ["knots", "degrees", "feet", "hours", "minutes", "kilos"].contains(words[i + 1]))) {
             fits.append("runway")
         }
+        if fits.count > 1 { fits = fits.filter(lastChanged.contains) }
         return fits.count == 1 ? (fits[0], n) : nil
     }
 
@@ -872,7 +875,7 @@ extension KeywordFallbackBackend {
         if onlyIt, let i = words.firstIndex(of: "it"),
            let value = words[(i + 1)...].first(where: { !["s", "is", "was", "to", "be"].contains($0) }), value.first?.isNumber == true { return nil }
         // "make it 50" after a search within 30 NM: a lone number that changes a value of the last frame.
-        if onlyIt, bareNumberSlot(padded, last) != nil { return nil }
+        if onlyIt, bareNumberSlot(padded, last, lastChanged: context.lastChangedKeys) != nil { return nil }
         // "how is it at 20z" after a pasted TAF: "it" is the report, not the place talked about before it.
         if onlyIt, answersFurtherQuestions(context.lastTool) { return nil }
         if lexicon.hasCue("deictic", in: padded) {

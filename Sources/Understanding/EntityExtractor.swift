@@ -479,7 +479,9 @@ public struct EntityExtractor: Sendable {
             let window = words[max(0, i - 5)..<min(words.count, i + 4)].joined(separator: " ")
             // A length with a bound ("at least 800 m") is a runway length even without the word runway.
             guard window.contains("runway") || window.contains("rwy") || window.contains("strip") || window.contains("long")
-                || ["least", "minimum", "maximum", "shorter", "longer"].contains(where: { window.contains($0) }) else { continue }
+                || ["least", "minimum", "maximum", "shorter", "longer"].contains(where: { window.contains($0) })
+                // "min 6000 ft", "6000 ft min": a bare bound word right beside the length.
+                || words[max(0, i - 2)..<min(words.count, i + 3)].contains(where: { $0 == "min" || $0 == "max" }) else { continue }
             let feet = unit.hasPrefix("m") ? (v * 3.28084).rounded() : v
             let before = words[max(0, i - 3)..<i].joined(separator: " ")
             let after = words[min(words.count, i + 2)..<min(words.count, i + 5)].joined(separator: " ")
@@ -499,7 +501,8 @@ public struct EntityExtractor: Sendable {
                 e.filters["min_runway_length_ft"] = .number(feet)
             }
         }
-        if has(lexicon.includeLarge) { e.includeLarge = true }
+        // "take the airline airports back out": the big airports named with "out" are left out.
+        if has(lexicon.includeLarge) { e.includeLarge = !words.contains("out") }
         if has(lexicon.excludeLarge) { e.includeLarge = false }
         // "please the big airports also include": big airports and a word of including, in any order.
         if e.includeLarge == nil {

@@ -819,7 +819,7 @@ public struct KeywordFallbackBackend: LLMBackend {
             && (best.tool.name == context.lastTool || best.score < Self.scoreThreshold || answersFurtherQuestions(best.tool.name))
         // Only single-airport tools repeat for a bare place; after a list, a bare code is a new look-up.
         let singleAirportTool = context.lastTool.flatMap { catalog.tool($0) }.map { $0.properties["icao"] != nil || $0.properties["icao_code"] != nil } ?? false
-        if let last = context.lastTool, barePlace && singleAirportTool && !looksLikeSQL || sameToolQuestion, let carried = followUp(last, context.lastArguments, text, entities) ?? (sameToolQuestion ? context.lastArguments : nil) {
+        if let last = context.lastTool, barePlace && singleAirportTool && !looksLikeSQL || sameToolQuestion, let carried = followUp(last, context.lastArguments, text, entities, lastChanged: context.lastChangedKeys) ?? (sameToolQuestion ? context.lastArguments : nil) {
             trace.append("follow-up of \(last) (\(barePlace ? "a place alone" : "the same tool's question"))")
             return Classification(tool: last, arguments: carried, confidence: 0.7, isFollowUp: true, trace: trace)
         }
@@ -880,7 +880,7 @@ public struct KeywordFallbackBackend: LLMBackend {
                     // A pasted report's tool answers further questions about it unchanged ("how is it at 20z").
                     && !self.answersFurtherQuestions(last)
             }
-            if let carried = followUp(last, context.lastArguments, text, adjusting), !unchangedForOther(carried) {
+            if let carried = followUp(last, context.lastArguments, text, adjusting, lastChanged: context.lastChangedKeys), !unchangedForOther(carried) {
                 trace.append("follow-up of \(last)")
                 return Classification(tool: last, arguments: carried, confidence: 0.8, isFollowUp: true, trace: trace)
             }
@@ -904,7 +904,7 @@ public struct KeywordFallbackBackend: LLMBackend {
                 // After a search by name, another name is searched the same way ("what about Saint-Nazaire").
                 if let last = context.lastTool, last == tool || catalog.tool(last)?.properties["location_query"] != nil && !airport
                     || last == "search_airports" && context.lastArguments["query"].map({ extractor.countries.code(for: $0.stringValue ?? "") == nil }) == true,
-                   let carried = followUp(last, context.lastArguments, text, e) {
+                   let carried = followUp(last, context.lastArguments, text, e, lastChanged: context.lastChangedKeys) {
                     trace.append("a name alone → follow-up of \(last)")
                     return Classification(tool: last, arguments: carried, confidence: 0.6, isFollowUp: true, trace: trace)
                 }
@@ -965,7 +965,7 @@ public struct KeywordFallbackBackend: LLMBackend {
                     // Any short turn that changes the last frame counts, whatever its shape ("the airline is american, non-EU").
                     if let last = context.lastTool, !itemOfList, isFollowUpShaped || dialogueCue || lexicon.hasCue("same_for", in: folded) || contentCount <= 8,
                        contentCount <= 8 || lexicon.hasCue("same_for", in: folded),
-                       let carried = followUp(last, context.lastArguments, text, sameFor(entities, folded)) {
+                       let carried = followUp(last, context.lastArguments, text, sameFor(entities, folded), lastChanged: context.lastChangedKeys) {
                         trace.append("follow-up of \(last) (the classifier alone saw no question)")
                         return Classification(tool: last, arguments: carried, confidence: 0.6, isFollowUp: true, trace: trace)
                     }
@@ -996,7 +996,7 @@ public struct KeywordFallbackBackend: LLMBackend {
                     // adjusts that frame ("Save it as my club plane, F-GKQR" after "show profile C172S").
                     if top.tool == context.lastTool, entities.locationCount == 0, entities.countries.isEmpty, contentCount <= 8, !itemOfList,
                        lexicon.hasCue("deictic", in: folded) || folded.contains(" same ") || opensAsFollowUp(turn),
-                       let carried = followUp(top.tool, context.lastArguments, text, entities) {
+                       let carried = followUp(top.tool, context.lastArguments, text, entities, lastChanged: context.lastChangedKeys) {
                         trace.append("follow-up of \(top.tool) (the classifier's tool is the last one)")
                         return Classification(tool: top.tool, arguments: carried, confidence: min(0.99, max(top.score, Self.confidenceThreshold)),
                                               isFollowUp: true, trace: trace)
@@ -1039,7 +1039,7 @@ public struct KeywordFallbackBackend: LLMBackend {
 
         // 5. A follow-up that only changes the place: "what about LFMN", "and Annecy?", "same for Linz".
         if let last = context.lastTool {
-            if let carried = followUp(last, context.lastArguments, text, sameFor(entities, folded)) {
+            if let carried = followUp(last, context.lastArguments, text, sameFor(entities, folded), lastChanged: context.lastChangedKeys) {
                 trace.append("follow-up of \(last) (new subject)")
                 return Classification(tool: last, arguments: carried, confidence: 0.6, isFollowUp: true, trace: trace)
             }

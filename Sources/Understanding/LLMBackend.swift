@@ -79,6 +79,14 @@ public struct ConversationContext: Sendable, Equatable {
     /// The file of the last briefing imported, named or not ("call that flight HB-ZKA").
     public var lastBriefingPath: String?
 
+    /// The arguments the last answered question changed from the one before it, when both asked
+    /// the same tool ("show 10" after "within 25 nm": `max_results`); empty otherwise.
+    public var lastChangedKeys: Set<String> {
+        guard history.count >= 2, let last = history.last, history[history.count - 2].tool == last.tool else { return [] }
+        let before = history[history.count - 2].arguments
+        return Set(last.arguments.keys.filter { last.arguments[$0] != before[$0] })
+    }
+
     /// One answered question: its tool and the arguments it ran with.
     public struct AskedQuestion: Sendable, Equatable {
         public var tool: String

@@ -547,6 +547,16 @@ struct UnderstandingPipelineTests {
         (["customs notice at LFAT on sunday", "and at LFAC?"], "back to the first one, but on saturday", "get_notification_for_airport",
          ["icao": "LFAT", "day_of_week": "saturday"]),
         (["paved airfields near Gorizia"], "grass is fine too", "find_airports_near_location", ["location_query": "Gorizia", "filters": nil]),
+        // A lone number two values could take goes to the one the last turn changed.
+        (["airfields near Gorizia", "within 25 nm", "show 10"], "cut it to 4", "find_airports_near_location",
+         ["location_query": "Gorizia", "max_distance_nm": 25, "max_results": 4]),
+        (["airfields near Gorizia", "show 10", "within 25 nm"], "make it 40", "find_airports_near_location",
+         ["location_query": "Gorizia", "max_distance_nm": 40, "max_results": 10]),
+        // A bare "min"/"max" beside a length is a runway bound; the big airports named with "out" are left out.
+        (["airports near Basel with customs"], "1800 m min", "find_airports_near_location",
+         ["location_query": "Basel", "filters": .object(["point_of_entry": true, "min_runway_length_ft": 5906])]),
+        (["airports near Basel incl. large airports"], "put the big ones back out", "find_airports_near_location",
+         ["location_query": "Basel", "include_large_airports": nil]),
     ]
 
     @Test("follow-ups merge into the last frame", arguments: 0..<followUps.count)
