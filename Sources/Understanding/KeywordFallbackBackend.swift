@@ -331,9 +331,10 @@ public struct KeywordFallbackBackend: LLMBackend {
         }
         // "and for the Touquet one?" after a briefing question: the same question for the flight a word of
         // its name points at (by name only: an ordinal here counts NOTAMs, not flights).
-        if c.tool == nil || c.tool == context.lastTool, let last = context.lastTool, ["briefing_changes", "notams_for_airport"].contains(last),
+        // ("and on the other flight?": the other flight, asked without a switching word, is the same question for it.)
+        if c.tool == nil || c.tool == context.lastTool || c.tool == "select_flight", let last = context.lastTool, ["briefing_changes", "notams_for_airport"].contains(last),
            !switching, words.count <= 8, words.first == "and" || words.first == "same" || words.contains("for"),
-           let name = referredByName(),
+           let name = referredByName() ?? (words.contains("other") && words.contains("flight") ? referred() : nil),
            context.lastArguments["flight"]?.stringValue != name {
             var args = context.lastArguments
             args["flight"] = .string(name)
@@ -348,16 +349,29 @@ public struct KeywordFallbackBackend: LLMBackend {
         } else if let tool = c.tool, ["briefing_changes", "notams_for_airport"].contains(tool), !switching,
                   c.arguments["flight"].map({ !known.contains($0.stringValue ?? "") }) ?? true,
                   // "the diff for day one": without the word flight, only a flight named by a word of its name.
-                  let name = words.contains("flight") ? referred() : referredByName() {
+                  // ("what changed on the other one": changes are a flight's, so "other" points at a flight.)
+                  let name = words.contains("flight") || tool == "briefing_changes" && words.contains("other") ? referred() : referredByName() {
             // "owt changed on the saturday flight since last time?"
             c.arguments["flight"] = .string(name)
             c.trace.append("flight referred to → \(name)")
-        } else if switching, e.paths.isEmpty, typed == nil, c.tool == nil || Self.notamTools.contains(c.tool ?? "") || c.tool == "get_airport_details",
-                  context.lastTool.map({ Self.notamTools.contains($0) || $0 == "select_flight" }) == true || words.contains("flight"),
+        } else if e.paths.isEmpty, typed == nil,
+                  switching && (c.tool == nil || Self.notamTools.contains(c.tool ?? "") || c.tool == "get_airport_details")
+                    && (context.lastTool.map({ Self.notamTools.contains($0) || $0 == "select_flight" }) == true || words.contains("flight"))
+                    || pointsAtFlight(words, e, c, context),
                   let name = referred() {
             // "back to the first one", "swap to the flight into Calvi", "and back to sunday's again".
             c = Classification(tool: "select_flight", arguments: ["flight": .string(name)], confidence: 0.8, trace: c.trace + ["flight referred to → \(name)"])
         }
+    }
+
+    /// Whether a short turn right after a question about flights points at another flight without a
+    /// switching word: "now the other one", "no, the second one", "let's look at the outbound again".
+    /// Read so whatever the tool scores said, except a NOTAM tool (the NOTAMs of a flight are counted
+    /// the same way: "mark the second one read").
+    func pointsAtFlight(_ words: [String], _ e: Entities, _ c: Classification, _ context: ConversationContext) -> Bool {
+        guard context.flights.count >= 2, let last = context.lastTool, ["import_briefing", "select_flight", "briefing_changes"].contains(last),
+              words.count <= 6, e.airportCodes.isEmpty, !Self.notamTools.contains(c.tool ?? "") else { return false }
+        return FlightReference.leg(of: words) != nil || words.contains("other") || words.contains { lexicon.ordinals[$0] != nil }
     }
 
     /// Whether the folded, padded turn asks what the aircraft type `type` (folded) is: "what's a

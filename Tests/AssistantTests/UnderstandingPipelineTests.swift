@@ -547,6 +547,13 @@ struct UnderstandingPipelineTests {
         (["customs notice at LFAT on sunday", "and at LFAC?"], "back to the first one, but on saturday", "get_notification_for_airport",
          ["icao": "LFAT", "day_of_week": "saturday"]),
         (["paved airfields near Gorizia"], "grass is fine too", "find_airports_near_location", ["location_query": "Gorizia", "filters": nil]),
+        // A short turn after a question about flights points at a flight without a switching word.
+        (["import ~/b/mon.txt for flight ALPHA", "import ~/b/tue.txt for flight BRAVO", "use flight ALPHA"], "hmm, the second one", "select_flight",
+         ["flight": "BRAVO"]),
+        (["import ~/b/out.txt for flight TRIP-OUT", "import ~/b/home.txt for flight TRIP-HOME"], "show me the outbound again", "select_flight",
+         ["flight": "TRIP-OUT"]),
+        (["import ~/b/mon.txt for flight ALPHA", "import ~/b/tue.txt for flight BRAVO", "use flight ALPHA"], "what's new on the other one",
+         "briefing_changes", ["flight": "BRAVO"]),
         // A lone number two values could take goes to the one the last turn changed.
         (["airfields near Gorizia", "within 25 nm", "show 10"], "cut it to 4", "find_airports_near_location",
          ["location_query": "Gorizia", "max_distance_nm": 25, "max_results": 4]),
