@@ -581,7 +581,9 @@ public struct EntityExtractor: Sendable {
                 // Every word of letters is a name, never a common word ("told us 2 days before" is no US-2).
                 guard !Self.aircraftCues.contains(words[i].lowercased()), phrase.contains(where: \.isNumber) || cued(i),
                       words[i..<(i + n)].allSatisfy({ $0.contains(where: { $0.isLetter || $0.isNumber }) }),
-                      !words[i..<(i + n)].contains(where: { w in w.allSatisfy(\.isLetter) && (lexicon.commonWords.contains(w.lowercased()) || Self.functionWords.contains(w.lowercased())) }),
+                      // (A cued name typed capitalised may be made of common words: "a Twin Otter", "the Super Cub".)
+                      !words[i..<(i + n)].contains(where: { w in w.allSatisfy(\.isLetter) && (lexicon.commonWords.contains(w.lowercased()) && !(cued(i) && w.first?.isUppercase == true)
+                          || Self.functionWords.contains(w.lowercased())) }),
                       let d = aircraftDesignator(phrase) else { continue }
                 return (d, phrase)
             }

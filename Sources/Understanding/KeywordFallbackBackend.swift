@@ -84,6 +84,7 @@ public struct KeywordFallbackBackend: LLMBackend {
         sameValues(turn, &c, context)
         if !c.isFollowUp { c = consistent(c, turn) }
         briefedFlights(turn, &c, context)
+        savedProfile(turn, &c, context)
         bestRunway(turn, &c, context)
         earlierSubject(turn, &c, context)
         returnLeg(turn, &c, context)
@@ -107,6 +108,17 @@ public struct KeywordFallbackBackend: LLMBackend {
             c.trace.append("no airport called \(v), but an aircraft type → aircraft_type")
         }
         return c
+    }
+
+    /// "show the one I just saved", "bin the one I made": a profile question that names no profile
+    /// but the saving is about the profile saved last in the conversation.
+    func savedProfile(_ turn: TurnReading, _ c: inout Classification, _ context: ConversationContext) {
+        guard c.tool == "aircraft_profile", c.arguments["name"] == nil, ["show", "delete"].contains(c.arguments["action"]?.stringValue ?? ""),
+              turn.entities.words.contains(where: { ["saved", "created", "made", "stored"].contains($0) }),
+              let saved = context.history.last(where: { $0.tool == "aircraft_profile" && $0.arguments["action"]?.stringValue == "save" })?.arguments["name"]
+        else { return }
+        c.arguments["name"] = saved
+        c.trace.append("the profile saved last → \(saved.stringValue ?? "")")
     }
 
     /// "from Tarbes LFBT to Cambridge EGSC", "and Lille LFQQ on monday": a place typed with its airport's
@@ -376,9 +388,12 @@ public struct KeywordFallbackBackend: LLMBackend {
 
     /// Whether the folded, padded turn asks what the aircraft type `type` (folded) is: "what's a
     /// DA40", "what exactly is a P28R", "PA18 is what exactly", "a PA38. what was that again".
+    /// The maker's name may come first ("what's a Jodel D140"), and the question may be asked in
+    /// Spanish, French, German or Italian ("qué es un P28R", "c'est quoi un DR400", "was ist eine DA40").
     func asksWhatTypeIs(_ type: String, _ folded: String) -> Bool {
         let t = NSRegularExpression.escapedPattern(for: type)
-        return PlanningText.first(#" what(?:s| s| is| was)?(?: exactly)?(?: is)? (?:a |an |the )?"# + t + " ", in: folded) != nil
+        let asking = #" (?:what(?:s| s| is| was)?(?: exactly)?(?: is)?|what (?:kind|sort|type) of (?:aircraft|plane|airplane|aeroplane) is|que (?:es|avion es|tipo de avion es)|c est quoi|qu est ce qu|was ist|cos e|che cos e|o que e)"#
+        return PlanningText.first(asking + #" (?:(?:a |an |the |un |una |une |ein |eine |uno |um |uma )(?:[a-z]+ ){0,2})?"# + t + " ", in: folded) != nil
             || PlanningText.first(" " + t + #" (?:is |was )?what(?: exactly)? "#, in: folded) != nil
             || PlanningText.first(" " + t + #" .{0,40}\bwhat (?:is|was) (?:that|it|this)\b"#, in: folded) != nil
     }
@@ -647,7 +662,7 @@ public struct KeywordFallbackBackend: LLMBackend {
         // type the aircraft table knows, asked about as a thing, with no place or filter named. An
         // action word in another sentence ("somebody offered to rent me one") does not decline it.
         if let type = entities.aircraftType, entities.locationCount == 0, entities.place == nil, entities.filters.isEmpty, entities.airline == nil,
-           asksWhatTypeIs(TextNormalizer.fold(type), folded) {
+           [type, entities.aircraftTypeTyped ?? type].contains(where: { asksWhatTypeIs(TextNormalizer.fold($0), folded) }) {
             trace.append("a question about what an aircraft type is → aircraft_type")
             return Classification(tool: "aircraft_type", arguments: arguments(for: "aircraft_type", text, entities, context), confidence: 0.7, trace: trace)
         }

@@ -173,7 +173,9 @@ public struct ConversationContext: Sendable, Equatable {
         var countries = arguments["countries"]?.arrayValue?.compactMap(\.stringValue) ?? []
         if let c = arguments["country_code"]?.stringValue { countries.append(c) }
         next.recentCountries = Self.remembering(countries, in: previous.recentCountries)
-        next.aircraft = arguments["aircraft"] ?? arguments["aircraft_type"] ?? previous.aircraft
+        // A profile shown or saved is the aircraft in use too ("show profile PA28", then "w&b for it").
+        let profile = tool == "aircraft_profile" && ["show", "save"].contains(arguments["action"]?.stringValue ?? "") ? arguments["name"] : nil
+        next.aircraft = arguments["aircraft"] ?? arguments["aircraft_type"] ?? profile ?? previous.aircraft
         next.frames = previous.frames
         next.frames[tool] = arguments
         next.frameOrder = previous.frameOrder.filter { $0 != tool } + [tool]

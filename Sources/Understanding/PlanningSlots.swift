@@ -428,7 +428,9 @@ public enum PlanningIntents {
         var a: Arguments = [:]
         // "what is a TBM 900?", "what's a Piper Cub": the name as typed.
         if let m = PlanningText.first(#"^\s*(?:what(?:'s|s| is)|wat is|wats|what does)\s+(?:a|an|the)\s+([A-Za-z][\w -]{1,30}?)\s*(?:mean)?\s*[?.!]*\s*$"#, in: text),
-           let q = m[1], q.split(separator: " ").count <= 3 {
+           var q = m[1], q.split(separator: " ").count <= 3 {
+            // "what's a Mudry D140 anyway": the name ends where the type the table knows ends.
+            if let typed = e.aircraftTypeTyped, let r = q.range(of: typed, options: .caseInsensitive) { q = String(q[..<r.upperBound]) }
             let name = EntityExtractor.trimAircraftNoun(q.trimmingCharacters(in: .whitespaces))
             a["designator"] = .string(name.contains(" ") ? name : name.uppercased())
         // "which kind of plane is a DHC6": a designator named after "is a" is the value, not the words before it.

@@ -147,6 +147,10 @@ struct UnderstandingPipelineTests {
         Row(input: "how do the VFR rules in Switzerland compare with Italy's?", tool: "compare_rules_between_countries", arguments: ["countries": .array(["CH", "IT"])]),
         // Aircraft types asked about as things, with their makers.
         Row(input: "by the way, what exactly is a P28R?", tool: "aircraft_type", arguments: ["designator": "P28R"]),
+        // The maker named before the type, the question asked in Spanish, a capitalised name of common words.
+        Row(input: "what's a Mudry D140 anyway", tool: "aircraft_type", arguments: ["designator": "Mudry D140"]),
+        Row(input: "oye, qué es un DA42?", tool: "aircraft_type", arguments: ["designator": "DA42"]),
+        Row(input: "what is a Twin Otter exactly", tool: "aircraft_type", arguments: ["designator": "Twin Otter"]),
         Row(input: "Beechcraft Bonanza specs?", tool: "aircraft_type", arguments: ["designator": "Beechcraft Bonanza"]),
         // Airlines, delays and notices.
         Row(input: "Swiss cancelled my Zurich-New York flight 5 days before", tool: "eu261_compensation", arguments: ["airline": "Swiss", "notice_days": 5]),
@@ -554,6 +558,10 @@ struct UnderstandingPipelineTests {
          ["flight": "TRIP-OUT"]),
         (["import ~/b/mon.txt for flight ALPHA", "import ~/b/tue.txt for flight BRAVO", "use flight ALPHA"], "what's new on the other one",
          "briefing_changes", ["flight": "BRAVO"]),
+        // "the one I just saved" is the profile saved last; a profile shown is the aircraft in use.
+        (["save the C172S profile as D-EABC with empty weight 1650 lb", "list my profiles"], "show me the one I saved", "aircraft_profile",
+         ["action": "show", "name": "D-EABC"]),
+        (["show profile C172S"], "weight and balance for it please", "weight_and_balance", ["aircraft": "C172S"]),
         // A lone number two values could take goes to the one the last turn changed.
         (["airfields near Gorizia", "within 25 nm", "show 10"], "cut it to 4", "find_airports_near_location",
          ["location_query": "Gorizia", "max_distance_nm": 25, "max_results": 4]),
