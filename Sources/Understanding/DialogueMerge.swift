@@ -608,11 +608,13 @@ extension KeywordFallbackBackend {
         if let (old, meant) = Self.twoGroups(Self.rejectedNumberFirstPattern, in: text) { return (meant, old) }
         // "sorry, 10 was wrong, it was 6 days": the wrong value named first, then the right one.
         if let (old, meant) = Self.twoGroups(Self.wrongValuePattern, in: text) { return (meant, old) }
-        guard let (meant, old) = Self.twoGroups(Self.correctionPattern, in: text) else {
+        guard var (meant, old) = Self.twoGroups(Self.correctionPattern, in: text) else {
             // "it's 250 not 230, so with the 25 gusting 32 …": two numbers of one kind corrected mid-sentence.
             if let (meant, old) = Self.twoGroups(Self.numberCorrectionPattern, in: text), meant.count == old.count { return (meant, old) }
             return nil
         }
+        // "2450 lb, not 2400 lb": a number rejected with its unit is the number.
+        if let m = PlanningText.first(#"^(\d+(?:\.\d+)?)\s*(?:°\s*)?[a-z]{1,7}$"#, in: old), let n = m[1] { old = n }
         // "I said Poitiers" → "Poitiers"; "rwy 30" → "30"; "220 degrees" → "220".
         let words = meant.split(separator: " ")
         if words.count > 1, Double(old) != nil, let number = words.first(where: { Double($0) != nil }) { return (String(number), old) }
@@ -650,7 +652,9 @@ extension KeywordFallbackBackend {
             .filter { Double($0) != nil }
     }
     /// "250 not 230, so …": a number corrected before the turn goes on (a comma, a full stop, "so", "and").
-    static let numberCorrectionPattern = try! NSRegularExpression(pattern: #"(?i)(?<![\d./])(\d+(?:\.\d+)?)\s*,?\s+not\s+(\d+(?:\.\d+)?)(?=\s*[,;.]|\s+(?:so|and|but)\b)"#)
+    /// Each number may carry its unit ("it is 2450 lb, not 2400 lb.", "32 °C, not 28 °C").
+    static let numberCorrectionPattern = try! NSRegularExpression(
+        pattern: #"(?i)(?<![\d./])(\d+(?:\.\d+)?)\s*(?:°\s*[cf]|[a-z/]{1,7}(?<!not))?\s*,?\s+not\s+(\d+(?:\.\d+)?)\s*(?:°\s*[cf]\b|[a-z/]{1,7}\b(?<!\bso|\band|\bbut))?(?=\s*[,;.!?]|\s+(?:so|and|but)\b|\s*$)"#)
     /// "A not B" at the end of a turn.
     static let correctionPattern = try! NSRegularExpression(pattern: #"(?i)([\w.'-]+(?:\s+[\w'-]+)?)\s*,?\s+not\s+(?:the\s+)?([\w.'-]+(?:\s+[A-Z][\w'-]+)?)\s*[?.!]*$"#)
 

@@ -524,6 +524,12 @@ public struct EntityExtractor: Sendable {
             if !windBefore { e.cruiseSpeedKts = v }
         }
         if e.cruiseSpeedKts == nil, let (v, _) = PlanningText.otherUnitSpeed(in: text) { e.cruiseSpeedKts = v }
+        // "we cruise at 105", "cruising 115": a number right after the cruise word is knots.
+        if e.cruiseSpeedKts == nil,
+           let m = PlanningText.first(#"\b(?:cruise|cruises|cruising|cruise speed|cruising speed)\s+(?:of\s+|at\s+|is\s+|about\s+|around\s+)?(\d{2,3})\b(?!\s*(?:ft|feet|m\b|km|nm|mph|kmh|l\b|lph|gph|%|rpm|deg|degrees|°|hp|usg|gal|litres|liters|h\b|hours?|min))"#, in: folded),
+           let v = m[1].flatMap(Double.init), v >= 40, v <= 450 {
+            e.cruiseSpeedKts = v
+        }
         if let t = aircraftTypeMention(in: text) { e.aircraftType = t.designator; e.aircraftTypeTyped = t.typed }
         let words2 = folded.split(separator: " ").map(String.init)
         for (i, w) in words2.enumerated() {

@@ -376,6 +376,25 @@ public struct KeywordFallbackBackend: LLMBackend {
         }
     }
 
+    /// Whether the turn corrects a value `frame` holds ("i meant LIRA not LIRU", "it is 2450 lb, not
+    /// 2400 lb", "sorry pax is 95 not 75", "230 at 20, not 210"): the rejected value is one of its
+    /// values, a load's amount, or a half of its wind.
+    func correctsFrame(_ text: String, _ frame: Arguments) -> Bool {
+        guard !frame.isEmpty, let (_, old) = correction(in: text) else { return false }
+        let folded = TextNormalizer.fold(old)
+        let number = Double(old)
+        return frame.values.contains { v in
+            if let s = v.stringValue {
+                if TextNormalizer.fold(s) == folded { return true }
+                if number != nil, let w = PlanningText.parseWind(s) { return [w.direction, w.speed, w.gust].contains { $0.map(Double.init) == number } }
+                return false
+            }
+            if let n = number, v.doubleValue == n { return true }
+            if let n = number, let loads = v.arrayValue { return loads.contains { $0.objectValue?["amount"]?.doubleValue == n } }
+            return false
+        }
+    }
+
     /// Whether a short turn right after a question about flights points at another flight without a
     /// switching word: "now the other one", "no, the second one", "let's look at the outbound again".
     /// Read so whatever the tool scores said, except a NOTAM tool (the NOTAMs of a flight are counted
@@ -792,8 +811,8 @@ public struct KeywordFallbackBackend: LLMBackend {
             || entities.locationCount == 0 && context.lastTool.flatMap { catalog.tool($0) }?.properties["headwind_kt"] != nil
                 && PlanningText.headwind(in: text) != nil && PlanningText.wind(in: text) == nil
             // "i meant LIRA not LIRU": a correction of a value the last frame holds.
-            || correction(in: text).map { (_, old) in context.lastArguments.values.contains { v in
-                v.stringValue.map { TextNormalizer.fold($0) == TextNormalizer.fold(old) } ?? false } } == true
+            // ("I have to correct the take-off weight: it is 2450 lb, not 2400 lb": a number of it too.)
+            || correctsFrame(text, context.lastArguments)
             // "please insert a stop at LFAC between EGTF and LFAT": the last route edited in place.
             || context.lastArguments["waypoints"]?.arrayValue.flatMap { w in
                 waypointEdit(w.compactMap(\.stringValue), text, entities, padded: folded) } != nil

@@ -562,6 +562,11 @@ struct UnderstandingPipelineTests {
         (["save the C172S profile as D-EABC with empty weight 1650 lb", "list my profiles"], "show me the one I saved", "aircraft_profile",
          ["action": "show", "name": "D-EABC"]),
         (["show profile C172S"], "weight and balance for it please", "weight_and_balance", ["aircraft": "C172S"]),
+        // A correction of a number the frame holds, each number with its unit, in a long sentence.
+        (["takeoff distance C172S at LFAT, 28 C, 2400 lb"], "correction on the weight: it's 2450 lb, not 2400 lb.", "takeoff_landing_performance",
+         ["icao": "LFAT", "temperature_c": 28, "weight": 2450]),
+        (["airports along EGKB LFAT with customs, we cruise at 105"], "hmm we cruise 112 not 105", "find_airports_near_route",
+         ["from_location": "EGKB", "to_location": "LFAT", "cruise_speed_kts": 112]),
         // A lone number two values could take goes to the one the last turn changed.
         (["airfields near Gorizia", "within 25 nm", "show 10"], "cut it to 4", "find_airports_near_location",
          ["location_query": "Gorizia", "max_distance_nm": 25, "max_results": 4]),
