@@ -634,6 +634,7 @@ public struct EntityExtractor: Sendable {
         let corrected = [" sorry", " i mean", " i meant", " no wait", " correction", " rather"].contains { folded.contains($0) }
         var found: (name: String, region: String, at: Int)?
         var fallback: (String, String)?
+        var cuedFound: (String, String)?
         for n in [3, 2, 1] where words.count >= n {
             for i in 0...(words.count - n) {
                 let phrase = words[i..<(i + n)].joined(separator: " ")
@@ -670,12 +671,15 @@ public struct EntityExtractor: Sendable {
                     // "with Emirates... no sorry, with TAP": after a correction, the later airline is meant.
                     if corrected, found == nil || i > found!.at { found = (phrase, r, i) }
                     // "FO here, pax asks: LOT flight WAW-BCN": a name said to be the airline ("X flight", "with X") wins over a bare code.
-                    else if !corrected, afterCue || ["flight", "flights"].contains(next) { return (phrase, r) }
+                    // "Ryanair cancelled my flight … a new ticket with Croatia Airlines": the airline that did what
+                    // airlines do to the passenger wins over one named after a cue.
+                    else if !corrected, airlineVerb, !phrase.split(separator: " ").contains(where: { isKnownPlace(String($0)) || repository.isAirportCode($0.uppercased()) || repository.isIATACode(String($0)) }) { return (phrase, r) }
+                    else if !corrected, afterCue || ["flight", "flights"].contains(next) { if cuedFound == nil { cuedFound = (phrase, r) } }
                     else if !corrected, fallback == nil { fallback = (phrase, r) }
                 }
             }
         }
-        return found.map { ($0.name, $0.region) } ?? fallback
+        return found.map { ($0.name, $0.region) } ?? cuedFound ?? fallback
     }
 
     /// Two-letter English words and abbreviations, never an airline's code typed in lower case ("what compensation am I owed").

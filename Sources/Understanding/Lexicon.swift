@@ -259,7 +259,9 @@ public struct Lexicon: Sendable {
             return String(w[i...])
         }
         let excused = { (cue: String) in !intoLanguage && (self.outOfScopeExceptions[cue] ?? []).contains { words.contains($0) || unitWords.contains($0) } }
-        if let p = outOfScopePhrases.first(where: { padded.contains(" \($0) ") && !excused($0) }) { return p }
+        // "I had to buy a new ticket": an action told as what happened is no request.
+        let told = { (p: String) in [" had to ", " i bought ", " we bought "].contains { padded.contains($0 + p + " ") } }
+        if let p = outOfScopePhrases.first(where: { padded.contains(" \($0) ") && !excused($0) && !told($0) }) { return p }
         // The first word that is not chatter opens the request: "can you book me a slot at LFAT".
         if let verb = words.first(where: { !chatter.contains($0) }), actionVerbs.contains(verb), !excused(verb) { return verb }
         return nil

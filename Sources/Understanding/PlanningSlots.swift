@@ -355,7 +355,9 @@ public enum PlanningIntents {
 
     /// The region of a carrier named by its country ("a German airline" → eu, "a US carrier" → other).
     static func carrierCountryRegion(_ lower: String, _ e: Entities) -> String? {
-        guard let m = PlanningText.first(#"\b([a-z]+)\s+(?:airlines?|carriers?)\b"#, in: lower), let word = m[1] else { return nil }
+        guard let m = PlanningText.first(#"\b([a-z]+)\s+(airlines?|carriers?)\b"#, in: lower), let word = m[1] else { return nil }
+        // "Croatia Airlines", "Czech Airlines": a country before the plural is an airline's name, not a carrier's country.
+        if m[2] == "airlines", !["us", "usa", "american"].contains(word), e.airline != nil { return nil }
         let country: String
         if ["us", "usa", "american"].contains(word) { country = "US" }
         else if e.countries.count == 1, !["the", "a", "an", "my", "our", "which", "what", "an", "low", "cost", "budget", "charter"].contains(word) { country = e.countries[0] }

@@ -163,6 +163,9 @@ struct UnderstandingPipelineTests {
         Row(input: "airfields within 20 nm of Manchester Barton, I have flown there man and boy", tool: "find_airports_near_location",
             arguments: ["location_query": "Manchester Barton", "max_distance_nm": 20]),
         Row(input: "FO here, pax asks me: LOT flight WAW-BCN arrived 3h40 late", tool: "eu261_compensation", arguments: ["airline": "LOT", "delay_hours": 3.67]),
+        // The airline that cancelled wins over one named after "with"; a place or an airport code before "delayed" is no airline.
+        Row(input: "easyJet cancelled my flight from Split to Gatwick, we bought new tickets with Croatia Airlines", tool: "eu261_compensation", arguments: ["airline": "easyJet", "carrier_region": "uk"]),
+        Row(input: "Czech Airlines Prague to Paris CDG, delayed 5 hours", tool: "eu261_compensation", arguments: ["airline": "Czech Airlines", "from": "Prague", "to": "Paris CDG"]),
         // The place asked about, not where the flight comes from.
         Row(input: "customs notice for Ajaccio on a sunday? we'd be arriving from Sardinia", tool: "get_notification_for_airport",
             arguments: ["icao": "Ajaccio", "day_of_week": "sunday"]),
