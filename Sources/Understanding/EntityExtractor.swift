@@ -155,8 +155,8 @@ public struct EntityExtractor: Sendable {
                       core.count > 4 || !repository.isAirportCode(core.uppercased()) else { return nil }
                 return fix
             }
-            // The lexicon's keys are folded ("près" is looked up as "pres").
-            if !(keepingCapitals && capitals), let fix = lexicon.typos[core] ?? (core.contains(where: { !$0.isASCII }) ? lexicon.typos[TextNormalizer.fold(core)] : nil) ?? slip() {
+            // The lexicon's keys are folded ("près" is looked up as "pres", "l'autre" as "lautre").
+            if !(keepingCapitals && capitals), let fix = lexicon.typos[core] ?? (core.contains(where: { !$0.isASCII || $0 == "'" }) ? lexicon.typos[TextNormalizer.fold(core)] : nil) ?? slip() {
                 let trailing = String(w.reversed().prefix(while: { "?!.,;:".contains($0) }).reversed())
                 out.append(fix + trailing)
             } else if !capitals, core.contains("/"), !core.contains(where: \.isNumber),

@@ -223,6 +223,13 @@ struct UnderstandingPipelineTests {
         (["airports near Strasbourg with a runway over 800 m"], "make it at least 1000 m instead", "find_airports_near_location", ["filters": .object(["min_runway_length_ft": 3281])]),
         (["airports near Strasbourg with a paved runway"], "any surface is fine", "find_airports_near_location", ["location_query": "Strasbourg", "filters": nil]),
         (["airports between Nantes and Rennes"], "how far is it?", "calculate_flight_distance", ["from_location": "Nantes", "to_location": "Rennes"]),
+        // The same moves in the pilot's own language: phrases of the lexicon read first ("dans l'autre sens", "à la fin").
+        (["airports between EGTF and LFMD with customs"], "und retour?", "find_airports_near_route", ["from_location": "LFMD", "to_location": "EGTF"]),
+        (["airports between EGTF and LFMD with customs"], "dans l'autre sens", "find_airports_near_route", ["from_location": "LFMD", "to_location": "EGTF"]),
+        (["nav log EGKA EGSC at 100 kt"], "ajoute EGMD à la fin", "nav_log", ["waypoints": .array(["EGKA", "EGSC", "EGMD"])]),
+        (["airports near Annecy with a runway over 800 m"], "oublie le minimum", "find_airports_near_location", ["location_query": "Annecy", "filters": nil]),
+        (["airports near Bern"], "zeig mir 8, nur Schweizer", "find_airports_near_location", ["max_results": 8, "filters": .object(["country": "CH"])]),
+        (["airports near Annecy within 20 nm"], "uh scratch the twenty miles", "find_airports_near_location", ["max_distance_nm": nil]),
         (["TAF EGLL 121100Z 1212/1318 24012KT 9999 SCT035 TEMPO 1214/1218 7000 SHRA"], "when does the tempo end?", "decode_taf", [:]),
         // This round: polite turns, halves, alternatives, NOTAM references, the last leg, one end and the subject.
         (["Please could you show me any runway NOTAMs for EGLL?"], "Thank you. Could you show only the new ones?", "notams_for_airport",
