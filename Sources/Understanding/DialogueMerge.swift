@@ -108,6 +108,17 @@ extension KeywordFallbackBackend {
                 args["countries"] = .array(list.map { .string($0) })
                 return args
             }
+            // "800 m is too much, 600 is ok": a runway length rejected by the number it was typed with, in
+            // metres or feet, takes the new number in the same unit.
+            if var filters = args["filters"]?.objectValue, let o = Double(old), let n = Double(new), o >= 100, n >= 100 {
+                for key in ["min_runway_length_ft", "max_runway_length_ft"] {
+                    guard let ft = filters[key]?.doubleValue, Self.isRejectedLength(ft, old) else { continue }
+                    let metres = abs(ft - o) > 1
+                    filters[key] = .number(metres ? (n * 3.28084).rounded() : n)
+                    args["filters"] = .object(filters); changed = true
+                    break
+                }
+            }
             for (k, v) in args where k != "filters" {
                 // "sorry pax is 95 not 75": the load of that amount (of the station named, when one is) takes the new amount.
                 if k == "loads", var loads = v.arrayValue, let o = Double(old), let n = Double(new) {
@@ -212,6 +223,8 @@ extension KeywordFallbackBackend {
                 replaced.subtract(named.keys)
             }
             for (k, v) in named where !replaced.contains(k) {
+                // "800 m is too much, 600 is ok": the length a correction rejected is not read back in.
+                if k.hasSuffix("runway_length_ft"), let ft = v.doubleValue, Self.isRejectedLength(ft, rejected) { continue }
                 // "not asphalt, I need customs": a filter the last question set, now negated, is taken back;
                 // its opposite named outright ("grass strips, not tarmac") sets the other value.
                 if v == .bool(false), previous["filters"]?[k] == .bool(true), !namesOpposite(k, padded) { filters[k] = nil; continue }
@@ -243,7 +256,8 @@ extension KeywordFallbackBackend {
         }
         // "make it at least 1000 m instead": a length alone changes the runway length filter already set.
         if !clearing, e.filters["min_runway_length_ft"] == nil, e.filters["max_runway_length_ft"] == nil, var filters = args["filters"]?.objectValue,
-           filters["min_runway_length_ft"] != nil || filters["max_runway_length_ft"] != nil, let feet = Self.lengthFeet(in: text) {
+           filters["min_runway_length_ft"] != nil || filters["max_runway_length_ft"] != nil, let feet = Self.lengthFeet(in: text),
+           !Self.isRejectedLength(feet, rejected) {
             let atMost = padded.contains(" at most ") || padded.contains(" under ") || padded.contains(" max ") || padded.contains(" shorter ") || padded.contains(" below ")
             filters[atMost ? "min_runway_length_ft" : "max_runway_length_ft"] = nil
             filters[atMost ? "max_runway_length_ft" : "min_runway_length_ft"] = .number(feet)
@@ -440,6 +454,12 @@ extension KeywordFallbackBackend {
 
     /// The first length typed in `text` ("1000 m", "2600ft"), in feet: a runway length a follow-up
     /// sets or takes back.
+    /// Whether a length in feet is the number a correction rejected, typed in feet or in metres.
+    static func isRejectedLength(_ feet: Double, _ rejected: String?) -> Bool {
+        guard let o = rejected.flatMap(Double.init) else { return false }
+        return abs(feet - o) <= 1 || abs(feet - (o * 3.28084).rounded()) <= 1
+    }
+
     static func lengthFeet(in text: String) -> Double? {
         guard let r = text.range(of: #"(?i)\b(\d{3,5})\s*(m|metres|meters|ft|feet)\b"#, options: .regularExpression) else { return nil }
         let quantity = text[r]
@@ -608,6 +628,8 @@ extension KeywordFallbackBackend {
         if let (old, meant) = Self.twoGroups(Self.rejectedNumberFirstPattern, in: text) { return (meant, old) }
         // "sorry, 10 was wrong, it was 6 days": the wrong value named first, then the right one.
         if let (old, meant) = Self.twoGroups(Self.wrongValuePattern, in: text) { return (meant, old) }
+        // "800 m is too much, 600 is ok": the value judged too much (or too little) first, then the one that will do.
+        if let (old, meant) = Self.twoGroups(Self.tooMuchPattern, in: text) { return (meant, old) }
         guard var (meant, old) = Self.twoGroups(Self.correctionPattern, in: text) else {
             // "it's 250 not 230, so with the 25 gusting 32 …": two numbers of one kind corrected mid-sentence.
             if let (meant, old) = Self.twoGroups(Self.numberCorrectionPattern, in: text), meant.count == old.count { return (meant, old) }
@@ -645,6 +667,8 @@ extension KeywordFallbackBackend {
     static let rejectedNumberFirstPattern = try! NSRegularExpression(pattern: #"(?i)\bnot\s+(\d[\d.]*)\s*(?:[a-z/]+\s*)?(?:,|but|;)\s*(?:it'?s\s+|it\s+is\s+)?(\d[\d.]*)"#)
     /// "B was wrong, it was A", "B is wrong, should be A".
     static let wrongValuePattern = try! NSRegularExpression(pattern: #"(?i)\b([\d.]+)\s+(?:was|is)\s+wrong\b[\s,;:-]*(?:it\s+(?:was|is|s)|it's|should\s+(?:be|have\s+been)|make\s+it|use)?\s*([\d.]+)"#)
+    /// "800 m is too much, 600 is ok", "1.5 h is too long, 1 h will do": the value judged wrong, then the one meant.
+    static let tooMuchPattern = try! NSRegularExpression(pattern: #"(?i)(?<![\d./])(\d+(?:\.\d+)?)\s*(?:°\s*[cf]|[a-z/]{1,7})?\s+(?:is|are|was|'s|seems|looks)\s+(?:a\s+bit\s+|way\s+|much\s+|far\s+)?too\s+(?:much|long|high|far|many|big|low|little|short|few|small|fast|slow|hot|cold|heavy|light)\b[\s,;:-]*(?:but\s+|so\s+|make\s+it\s+|try\s+|use\s+|rather\s+|only\s+)?(\d+(?:\.\d+)?)(?![\d/])"#)
     /// Numbers standing as words of `text` ("1003", "29.80"; not the 30 of "30kt" or "250/20").
     static func plainNumbers(in text: String) -> [String] {
         text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "?" || $0 == "!" || $0 == ";" })

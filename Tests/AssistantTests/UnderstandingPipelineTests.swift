@@ -230,6 +230,9 @@ struct UnderstandingPipelineTests {
         (["airports near Annecy with a runway over 800 m"], "oublie le minimum", "find_airports_near_location", ["location_query": "Annecy", "filters": nil]),
         (["airports near Bern"], "zeig mir 8, nur Schweizer", "find_airports_near_location", ["max_results": 8, "filters": .object(["country": "CH"])]),
         (["airports near Annecy within 20 nm"], "uh scratch the twenty miles", "find_airports_near_location", ["max_distance_nm": nil]),
+        // A value judged too much, then the one that will do, in the unit the first was typed in.
+        (["airports near Brasov with a runway over 800 m"], "800 m is too much, 600 is ok", "find_airports_near_location", ["filters": .object(["min_runway_length_ft": 1969])]),
+        (["EGTF to LFMD airports, 2 hour legs"], "2 hours is too long, 1.5 is enough", "find_airports_near_route", ["max_leg_time_hours": 1.5]),
         (["TAF EGLL 121100Z 1212/1318 24012KT 9999 SCT035 TEMPO 1214/1218 7000 SHRA"], "when does the tempo end?", "decode_taf", [:]),
         // This round: polite turns, halves, alternatives, NOTAM references, the last leg, one end and the subject.
         (["Please could you show me any runway NOTAMs for EGLL?"], "Thank you. Could you show only the new ones?", "notams_for_airport",
