@@ -897,8 +897,8 @@ extension KeywordFallbackBackend {
         if onlyIt, e.hasModifiers || e.distanceNM != nil || e.count != nil { return nil }
         // "IT only": Italy typed in capitals, not "it".
         if onlyIt, e.countries.contains("IT"), e.words.count <= 4 { return nil }
-        // "make it Hungarian ones": a country the question is changed to.
-        if onlyIt, !e.countries.isEmpty, let i = words.firstIndex(of: "it"), i > 0, ["make", "change", "set", "switch", "turn"].contains(words[i - 1]) { return nil }
+        // "make it Hungarian ones", "make it Arles instead": a country or place the question is changed to.
+        if onlyIt, !e.countries.isEmpty || e.subject != nil, let i = words.firstIndex(of: "it"), i > 0, ["make", "change", "set", "switch", "turn"].contains(words[i - 1]) { return nil }
         // "drop it to 5", "make it 24 C and 950 kg", "and if it's 35?": "it" before a value is the question's value.
         if onlyIt, let i = words.firstIndex(of: "it"),
            let value = words[(i + 1)...].first(where: { !["s", "is", "was", "to", "be"].contains($0) }), value.first?.isNumber == true { return nil }

@@ -890,7 +890,7 @@ public struct EntityExtractor: Sendable {
             if ["distance", "far", "long", "time", "fly", "flying", "route", "stops", "nav", "heading"].contains(where: { before.contains($0) }) { e.routeTo = y }
         }
         // near / around / close to / of (for "within 20 nm of X")
-        for marker in [" near to ", " near of ", " near ", " around of ", " around ", " close to ", " close by ", " nearby ", " next to ", " vicinity of ", " surrounding ", " closest to ",
+        for marker in [" near to ", " near of ", " near ", " around of ", " around ", " round ", " close to ", " close by ", " nearby ", " next to ", " vicinity of ", " surrounding ", " closest to ",
                        " zone of ", " surroundings of ", " environs of ", " region around ",
                        " not far from ", " close from ", " proximity of ", " area of ", " region of ", " in reach of ",
                        " nearest to ", "nm of ", "km of ", " miles of ", " radius of ", " what about ", " how about ", " and ", " from "] {
@@ -900,6 +900,8 @@ public struct EntityExtractor: Sendable {
             // "customs notice for Ajaccio? we'd be arriving from Sardinia": where the flight comes from is no place asked about.
             if marker == " from ", lower.range(of: #"\b(?:arriving|coming|inbound|arrive|come|returning|flying in)\s+from\b"#, options: .regularExpression) != nil { continue }
             // After "what about"/"and", only a name or code counts ("and lighted" is a filter, not a place).
+            // "round Kendal" (said for around), never "round trip": only a name the data knows follows it.
+            if marker == " round ", !(rest.first?.isUppercase == true && namesSomething(recognisedSpan(rest))) { continue }
             let followUpMarker = marker == " and " || marker.contains("about")
             // The route itself is no place ("within 20 km of the line", "near the track").
             let routeWords: Set<String> = ["me", "here", "there", "it", "that", "this", "before", "earlier", "previously", "above", "the route", "route", "the way", "the line", "line", "the track",

@@ -916,6 +916,13 @@ public struct KeywordFallbackBackend: LLMBackend {
                text.range(of: s, options: .caseInsensitive, range: cue.upperBound..<text.endIndex) != nil {
                 adjusting.place = s
             }
+            // "make it Arles instead", "Nîmes instead": a name the question is moved to.
+            // (Never an aircraft or an airline: "in a TBM 900 instead", "if it was Loganair instead".)
+            if adjusting.place == nil, adjusting.routeFrom == nil, adjusting.aircraftType == nil, adjusting.aircraftTypeTyped == nil, adjusting.airline == nil,
+               let s = adjusting.subject, folded.contains(" instead ") && !folded.contains(" instead of ") || folded.hasPrefix(" make it ") || folded.hasPrefix(" make that "),
+               extractor.namesSomething(extractor.recognisedSpan(s)) {
+                adjusting.place = s
+            }
             // "and in France only, I'd rather clear in there": "there" points at a place the frame already holds.
             if let r = referenced, adjusting.place == r, context.lastArguments.values.contains(where: { $0.stringValue == r }) {
                 adjusting.place = nil

@@ -163,6 +163,9 @@ struct UnderstandingPipelineTests {
         Row(input: "airfields within 20 nm of Manchester Barton, I have flown there man and boy", tool: "find_airports_near_location",
             arguments: ["location_query": "Manchester Barton", "max_distance_nm": 20]),
         Row(input: "FO here, pax asks me: LOT flight WAW-BCN arrived 3h40 late", tool: "eu261_compensation", arguments: ["airline": "LOT", "delay_hours": 3.67]),
+        // A night spent somewhere is a stay, not night flying.
+        Row(input: "day 6 we want a night near Avignon: airfields within 20 nm with paved runway", tool: "find_airports_near_location",
+            arguments: ["location_query": "Avignon", "filters": .object(["has_hard_runway": true])]),
         // The airline that cancelled wins over one named after "with"; a place or an airport code before "delayed" is no airline.
         Row(input: "easyJet cancelled my flight from Split to Gatwick, we bought new tickets with Croatia Airlines", tool: "eu261_compensation", arguments: ["airline": "easyJet", "carrier_region": "uk"]),
         Row(input: "Czech Airlines Prague to Paris CDG, delayed 5 hours", tool: "eu261_compensation", arguments: ["airline": "Czech Airlines", "from": "Prague", "to": "Paris CDG"]),
@@ -230,6 +233,9 @@ struct UnderstandingPipelineTests {
         (["airports near Annecy with a runway over 800 m"], "oublie le minimum", "find_airports_near_location", ["location_query": "Annecy", "filters": nil]),
         (["airports near Bern"], "zeig mir 8, nur Schweizer", "find_airports_near_location", ["max_results": 8, "filters": .object(["country": "CH"])]),
         (["airports near Annecy within 20 nm"], "uh scratch the twenty miles", "find_airports_near_location", ["max_distance_nm": nil]),
+        // A place the question moves to: "round X" for around, "make it X", "X instead".
+        (["airfields near Skipton with a hard runway"], "what about round Kendal instead", "find_airports_near_location", ["location_query": "Kendal", "filters": .object(["has_hard_runway": true])]),
+        (["airfields near Avignon within 20 nm"], "make it Arles instead", "find_airports_near_location", ["location_query": "Arles", "max_distance_nm": 20]),
         // A value judged too much, then the one that will do, in the unit the first was typed in.
         (["airports near Brasov with a runway over 800 m"], "800 m is too much, 600 is ok", "find_airports_near_location", ["filters": .object(["min_runway_length_ft": 1969])]),
         (["EGTF to LFMD airports, 2 hour legs"], "2 hours is too long, 1.5 is enough", "find_airports_near_route", ["max_leg_time_hours": 1.5]),
