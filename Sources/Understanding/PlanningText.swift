@@ -227,6 +227,11 @@ public enum PlanningText {
             // "an OAT of 41 °F": the unit after the number still counts.
             found.append((m[2] == nil ? v : (v - 32) * 5 / 9, m.range))
         }
+        // "density altitude Kittilä, -25, QNH 1035": a number below zero standing alone is a temperature
+        // (no elevation, pressure or weight a pilot types is negative).
+        if found.isEmpty, let m = first(#"(?<![\w/.\d-])[-−](\d{1,2})(?![\d.\w/°])"#, in: text), let v = number(m[1]) {
+            found.append((-v, m.range))
+        }
         return found.min { $0.1.lowerBound < $1.1.lowerBound }
     }
 
@@ -478,8 +483,8 @@ public enum PlanningText {
         if let m = first(#"(\d{1,2}|a|one|the)\s*weeks?['’]?\s*(?:notice|before|in\s+advance|ahead|earlier|prior)"#, in: text) {
             return (Int(m[1] ?? "") ?? 1) * 7
         }
-        // "cancelled same day", "on the day": no notice at all.
-        if first(#"\b(?:same|that)\s+day\b|\bon\s+the\s+day\b"#, in: text) != nil { return 0 }
+        // "cancelled same day", "on the day", "at the gate", "with no notice at all": no notice at all.
+        if first(#"\b(?:same|that)\s+day\b|\bon\s+the\s+day\b|\bat\s+the\s+(?:gate|airport|check[- ]?in|counter|desk)\b|\b(?:no|without(?:\s+any)?|zero)\s+(?:prior\s+|advance\s+)?(?:notice|warning)\b|\blast[- ]minute\b"#, in: text) != nil { return 0 }
         if let m = first(#"notice\s*(?:of|was)?\s*(\d{1,3})\s*days?"#, in: text) { return m[1].flatMap { Int($0) } }
         return nil
     }

@@ -212,6 +212,13 @@ struct PlanningReaderTests {
         #expect(PlanningText.noticeDays(in: "cxl 4d notice") == 4)
         #expect(PlanningText.noticeDays(in: "cancelled the day before departure") == 1)
         #expect(PlanningText.noticeDays(in: "told us the week before") == 7)
+        #expect(PlanningText.noticeDays(in: "cancelled at the gate, no notice at all") == 0)
+        #expect(PlanningText.noticeDays(in: "cancelled without any notice") == 0)
+        #expect(PlanningText.noticeDays(in: "no delay notice was posted, it left 4 hours late") == nil)
+        // A number below zero standing alone is a temperature; a range or a wind is not.
+        #expect(PlanningText.temperature(in: "density altitude kittila, -25, qnh 1035")?.0 == -25)
+        #expect(PlanningText.temperature(in: "da at 1500 ft -12 qnh 1020")?.0 == -12)
+        #expect(PlanningText.temperature(in: "wind 240/15 gusting, qnh 1020") == nil)
     }
 
     @Test("flights named with the word flight, before it, as a registration, a code pair or a dashed name; never chatter or a path")
