@@ -27,7 +27,7 @@ extension KeywordFallbackBackend {
         // A carried value the catalog says a changed one replaces goes ("and the same at LSGS" after
         // a DA for an elevation: the airport replaces the elevation).
         let changed = Dictionary(uniqueKeysWithValues: args.filter { previous[$0.key] != $0.value }.map { ($0.key, $0.value) })
-        for (k, v) in args where previous[k] == v && def.intent.isReplaced(k, by: changed) { args[k] = nil }
+        for (k, v) in args where previous[k] == v && (def.intent.isReplaced(k, by: changed) || def.intent.isReset(k, from: previous, to: args)) { args[k] = nil }
         // "list all profiles" after saving one: a listing is about no one thing, so nothing else is carried.
         if args["action"]?.stringValue == "list", previous["action"]?.stringValue != "list" { args = ["action": "list"] }
         return args

@@ -37,12 +37,14 @@ public struct ToolDefinition: Sendable, Decodable {
         }
 
         /// Whether `rule` is a follow-up merge rule this tool can use: `replaced_by:<parameters>` (this
-        /// argument goes when the turn gives one of those) and `default_from:<parameter>` (when the
+        /// argument goes when the turn gives one of those), `reset_by:<parameters>` (this argument goes
+        /// when one of those changes from one value to another: a runway belongs to its airport) and
+        /// `default_from:<parameter>` (when the
         /// turn replaces that parameter and leaves this argument empty, the old value fills it:
         /// "save it as G-BXYZ" after showing C172S copies C172S) must name the tool's parameters.
         static func isValidMergeRule(_ rule: String, tool: ToolDefinition) -> Bool {
             if ["replace", "keep", "accumulate", "clear", "same_tool"].contains(rule) { return true }
-            for prefix in ["replaced_by:", "default_from:"] where rule.hasPrefix(prefix) {
+            for prefix in ["replaced_by:", "reset_by:", "default_from:"] where rule.hasPrefix(prefix) {
                 let names = rule.dropFirst(prefix.count).split(separator: ",").map(String.init)
                 return !names.isEmpty && names.allSatisfy { tool.properties[$0] != nil }
             }
@@ -56,6 +58,17 @@ public struct ToolDefinition: Sendable, Decodable {
         public func isReplaced(_ argument: String, by arguments: [String: JSONValue]) -> Bool {
             let rule = mergeRule(argument)
             return rule.hasPrefix("replaced_by:") && rule.dropFirst("replaced_by:".count).split(separator: ",").contains { arguments[String($0)] != nil }
+        }
+
+        /// Whether `argument`'s `reset_by:` rule names an argument that held a value before and holds
+        /// another one now ("and at LOAV?" after runway 28 at EDTY: that runway is not LOAV's).
+        public func isReset(_ argument: String, from previous: [String: JSONValue], to current: [String: JSONValue]) -> Bool {
+            let rule = mergeRule(argument)
+            guard rule.hasPrefix("reset_by:") else { return false }
+            return rule.dropFirst("reset_by:".count).split(separator: ",").contains { name in
+                guard let old = previous[String(name)]?.stringValue, let new = current[String(name)]?.stringValue else { return false }
+                return old.lowercased() != new.lowercased()
+            }
         }
 
         /// The `default_from:` rules: each argument and the parameter whose old value fills it.

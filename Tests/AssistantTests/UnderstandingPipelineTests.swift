@@ -236,6 +236,10 @@ struct UnderstandingPipelineTests {
         // A place the question moves to: "round X" for around, "make it X", "X instead".
         (["airfields near Skipton with a hard runway"], "what about round Kendal instead", "find_airports_near_location", ["location_query": "Kendal", "filters": .object(["has_hard_runway": true])]),
         (["airfields near Avignon within 20 nm"], "make it Arles instead", "find_airports_near_location", ["location_query": "Arles", "max_distance_nm": 20]),
+        // A runway belongs to its airport: another airport leaves it behind, the same airport keeps it.
+        (["takeoff distance PA28 from LHTL, 30 degrees, runway 32"], "and landing at LHSK with same temperature", "takeoff_landing_performance",
+         ["icao": "LHSK", "runway": nil, "temperature_c": 30, "phase": "landing"]),
+        (["crosswind rwy 27 wind 300/20"], "that's at LFBH", "wind_components", ["icao": "LFBH", "runway": "27"]),
         // A value judged too much, then the one that will do, in the unit the first was typed in.
         (["airports near Brasov with a runway over 800 m"], "800 m is too much, 600 is ok", "find_airports_near_location", ["filters": .object(["min_runway_length_ft": 1969])]),
         (["EGTF to LFMD airports, 2 hour legs"], "2 hours is too long, 1.5 is enough", "find_airports_near_route", ["max_leg_time_hours": 1.5]),
