@@ -790,6 +790,8 @@ public struct EntityExtractor: Sendable {
         }
         // "look it up for me": a pronoun is no place.
         if ["me", "us", "you", "him", "her", "them", "it", "myself", "ourselves"].contains(out.lowercased()) { return nil }
+        // "how many from them have a runway over 800 m": a span opened by a plural pronoun is about a list, no place.
+        if let first = out.split(separator: " ").first?.lowercased(), ["them", "those", "these", "they", "their"].contains(first) { return nil }
         return out.isEmpty ? nil : out
     }
 
