@@ -1334,7 +1334,7 @@ public struct KeywordFallbackBackend: LLMBackend {
     /// Codes and ids spelled out by dictation: "l f a t" → LFAT (a code the database knows),
     /// "a 0456 slash 26" → A0456/26 (a NOTAM id).
     func spelledCodes(_ text: String) -> String {
-        var t = text
+        var t = spelledDesignators(text)
         if t.range(of: #"(?i)\b[a-z] [a-z] [a-z] [a-z]\b"#, options: .regularExpression) != nil,
            let re = try? NSRegularExpression(pattern: #"(?i)(?<![\w-])([a-z]) ([a-z]) ([a-z]) ([a-z])(?![\w-])"#) {
             for m in re.matches(in: t, range: NSRange(t.startIndex..., in: t)).reversed() {
@@ -1351,6 +1351,48 @@ public struct KeywordFallbackBackend: LLMBackend {
             t.replaceSubrange(r, with: t[a].uppercased() + t[b] + "/" + t[c])
         }
         return t
+    }
+
+    /// Aircraft designators dictated letter by letter and digit by digit: "c one seven two s" → C172S,
+    /// "p a four six" → PA46, "b e five eight" → BE58, when the type table knows the result.
+    func spelledDesignators(_ text: String) -> String {
+        let digits = ["zero": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8", "nine": "9", "niner": "9"]
+        var words = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        // A piece is one letter, a digit word or a run of digits ("c 172 s" after the digits were read).
+        func piece(_ w: String) -> String? {
+            let core = w.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "?!.,;:"))
+            if core.count == 1, core.first!.isLetter { return core.uppercased() }
+            if let d = digits[core] { return d }
+            if (1...4).contains(core.count), core.allSatisfy(\.isNumber) { return core }
+            return nil
+        }
+        guard words.filter({ w in w.count == 1 && w.first!.isLetter }).count >= 1 else { return text }
+        var i = 0
+        while i < words.count {
+            var best: (end: Int, code: String)?
+            var code = ""
+            var j = i
+            // "a 50 ft obstacle", "I 2": an article or a pronoun opens no designator.
+            let opener = words[i].lowercased()
+            while !["a", "i", "o"].contains(opener), j < words.count, j - i < 6, let p = piece(words[j]) {
+                code += p
+                j += 1
+                // At least two pieces, a letter first, a digit somewhere: "c 172 s", "p a 4 6".
+                if j - i >= 2, (3...5).contains(code.count), code.first!.isLetter, code.contains(where: \.isNumber),
+                   let d = extractor.aircraftDesignator(code)?.uppercased(), d == code || d.hasPrefix(code) || code.hasPrefix(d) {
+                    best = (j, code)
+                } else if let b = best, b.end == j - 1, p.count == 1, p.first!.isLetter, !["A", "I", "O"].contains(p) {
+                    // "c 172 s": a variant letter after a known designator belongs to it (C172S, the profile's name).
+                    best = (j, code)
+                }
+            }
+            if let b = best {
+                let trailing = String(words[b.end - 1].reversed().prefix { "?!.,;:".contains($0) }.reversed())
+                words.replaceSubrange(i..<b.end, with: [b.code + trailing])
+            }
+            i += 1
+        }
+        return words.joined(separator: " ")
     }
 
     static func spokenDigits(_ text: String) -> String {

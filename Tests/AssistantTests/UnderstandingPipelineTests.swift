@@ -163,6 +163,9 @@ struct UnderstandingPipelineTests {
         Row(input: "airfields within 20 nm of Manchester Barton, I have flown there man and boy", tool: "find_airports_near_location",
             arguments: ["location_query": "Manchester Barton", "max_distance_nm": 20]),
         Row(input: "FO here, pax asks me: LOT flight WAW-BCN arrived 3h40 late", tool: "eu261_compensation", arguments: ["airline": "LOT", "delay_hours": 3.67]),
+        // Designators dictated letter by letter and digit by digit; "a 50 ft obstacle" is no designator.
+        Row(input: "um what kind of aircraft is a p a four six", tool: "aircraft_type", arguments: ["designator": "PA46"]),
+        Row(input: "takeoff distance over a 50 ft obstacle for the C172S at LFLP", tool: "takeoff_landing_performance", arguments: ["aircraft": "C172S"]),
         // A night spent somewhere is a stay, not night flying.
         Row(input: "day 6 we want a night near Avignon: airfields within 20 nm with paved runway", tool: "find_airports_near_location",
             arguments: ["location_query": "Avignon", "filters": .object(["has_hard_runway": true])]),
@@ -240,6 +243,7 @@ struct UnderstandingPipelineTests {
         (["takeoff distance PA28 from LHTL, 30 degrees, runway 32"], "and landing at LHSK with same temperature", "takeoff_landing_performance",
          ["icao": "LHSK", "runway": nil, "temperature_c": 30, "phase": "landing"]),
         (["crosswind rwy 27 wind 300/20"], "that's at LFBH", "wind_components", ["icao": "LFBH", "runway": "27"]),
+        (["weight and balance for the PA28, pilot 80 kg, fuel 100 l"], "no sorry I meant the c one seven two s", "weight_and_balance", ["aircraft": "C172S"]),
         // A value judged too much, then the one that will do, in the unit the first was typed in.
         (["airports near Brasov with a runway over 800 m"], "800 m is too much, 600 is ok", "find_airports_near_location", ["filters": .object(["min_runway_length_ft": 1969])]),
         (["EGTF to LFMD airports, 2 hour legs"], "2 hours is too long, 1.5 is enough", "find_airports_near_route", ["max_leg_time_hours": 1.5]),
