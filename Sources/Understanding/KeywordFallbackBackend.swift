@@ -861,7 +861,8 @@ public struct KeywordFallbackBackend: LLMBackend {
         } ?? false
         let aboutReport = entities.locationCount == 0 && !otherPlace
             || referenced != nil && referenced == reportStation
-        let sameToolQuestion = aboutReport && entities.countries.isEmpty && contentCount <= 12
+        // ("ok thx", "great, cheers": thanks alone ask nothing.)
+        let sameToolQuestion = aboutReport && entities.countries.isEmpty && (1...12).contains(contentCount)
             && answersFurtherQuestions(context.lastTool)
             // Another report tool's words ("any ifr" after a TAF) do not leave the report pasted: no new report came.
             && (best.tool.name == context.lastTool || best.score < Self.scoreThreshold || answersFurtherQuestions(best.tool.name))

@@ -63,6 +63,10 @@ struct UnderstandingPipelineTests {
         Row(input: "Ryanair Dublin to Faro cancelled on the day, they gave us no food, what's the payout?", tool: "eu261_compensation",
             arguments: ["from": "Dublin", "to": "Faro", "cancelled": true]),
         Row(input: "how do we do a formation takeoff", tool: nil, arguments: [:]),
+        // Requests to act in the pilot's own language, and ground transport by road.
+        Row(input: "liga para a torre de LPPM e pergunta se há avgas", tool: nil, arguments: [:]),
+        Row(input: "llama a la aduana de LEVC y diles que llego a las 15h", tool: nil, arguments: [:]),
+        Row(input: "how long by road from Kempten hospital to EDJA?", tool: nil, arguments: [:]),
         Row(input: "what's the weather doing at Jersey at this very moment", tool: nil, arguments: [:]),
         Row(input: "aerodromes near Lyon with runway en dur", tool: "find_airports_near_location", arguments: ["filters": .object(["has_hard_runway": true])]),
         Row(input: "what's the distance Kulmbach-EGBB in nm", tool: "calculate_flight_distance", arguments: ["from_location": "Kulmbach", "to_location": "EGBB"]),
@@ -244,6 +248,8 @@ struct UnderstandingPipelineTests {
          ["icao": "LHSK", "runway": nil, "temperature_c": 30, "phase": "landing"]),
         (["crosswind rwy 27 wind 300/20"], "that's at LFBH", "wind_components", ["icao": "LFBH", "runway": "27"]),
         (["weight and balance for the PA28, pilot 80 kg, fuel 100 l"], "no sorry I meant the c one seven two s", "weight_and_balance", ["aircraft": "C172S"]),
+        // Thanks alone after a pasted report ask nothing of it.
+        (["TAF EGLL 241100Z 2412/2518 24010KT 9999 SCT030"], "ok thx", nil, [:]),
         // A value judged too much, then the one that will do, in the unit the first was typed in.
         (["airports near Brasov with a runway over 800 m"], "800 m is too much, 600 is ok", "find_airports_near_location", ["filters": .object(["min_runway_length_ft": 1969])]),
         (["EGTF to LFMD airports, 2 hour legs"], "2 hours is too long, 1.5 is enough", "find_airports_near_route", ["max_leg_time_hours": 1.5]),
