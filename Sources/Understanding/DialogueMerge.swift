@@ -678,9 +678,10 @@ extension KeywordFallbackBackend {
     /// "250 not 230, so …": a number corrected before the turn goes on (a comma, a full stop, "so", "and").
     /// Each number may carry its unit ("it is 2450 lb, not 2400 lb.", "32 °C, not 28 °C").
     static let numberCorrectionPattern = try! NSRegularExpression(
-        pattern: #"(?i)(?<![\d./])(\d+(?:\.\d+)?)\s*(?:°\s*[cf]|[a-z/]{1,7}(?<!not))?\s*,?\s+not\s+(\d+(?:\.\d+)?)\s*(?:°\s*[cf]\b|[a-z/]{1,7}\b(?<!\bso|\band|\bbut))?(?=\s*[,;.!?]|\s+(?:so|and|but)\b|\s*$)"#)
+        pattern: #"(?i)(?<![\d./])(\d+(?:\.\d+)?)\s*(?:°\s*[cf]|[a-z/]{1,7}(?<!not))?\s*,?\s+(?:not|non|nicht|niet|nao|não)\s+(\d+(?:\.\d+)?)\s*(?:°\s*[cf]\b|[a-z/]{1,7}\b(?<!\bso|\band|\bbut))?(?=\s*[,;.!?]|\s+(?:so|and|but)\b|\s*$)"#)
     /// "A not B" at the end of a turn.
-    static let correctionPattern = try! NSRegularExpression(pattern: #"(?i)([\w.'-]+(?:\s+[\w'-]+)?)\s*,?\s+not\s+(?:the\s+)?([\w.'-]+(?:\s+[A-Z][\w'-]+)?)\s*[?.!]*$"#)
+    /// ("37 non 38", "23 nicht 32", "LPVR não LPBR": the word for not of the pilots' other languages too.)
+    static let correctionPattern = try! NSRegularExpression(pattern: #"(?i)([\w.'-]+(?:\s+[\w'-]+)?)\s*,?\s+(?:not|non|nicht|niet|nao|não)\s+(?:the\s+)?([\w.'-]+(?:\s+[A-Z][\w'-]+)?)\s*[?.!]*$"#)
 
     /// The first two groups of `pattern`'s first match in `text`, trimmed of spaces.
     static func twoGroups(_ pattern: NSRegularExpression, in text: String) -> (String, String)? {
