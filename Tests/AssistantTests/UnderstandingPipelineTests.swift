@@ -251,7 +251,7 @@ struct UnderstandingPipelineTests {
         // Thanks alone after a pasted report ask nothing of it.
         (["TAF EGLL 241100Z 2412/2518 24010KT 9999 SCT030"], "ok thx", nil, [:]),
         // "not" in the pilot's own language.
-        (["densidad de altitud en LECU, 35 grados, QNH 1012"], "scusa, 37 non 38", "density_altitude", ["icao": "LECU", "temperature_c": 37, "qnh_hpa": 1012]),
+        (["densidad de altitud en LECU, 38 grados, QNH 1012"], "scusa, 37 non 38", "density_altitude", ["icao": "LECU", "temperature_c": 37, "qnh_hpa": 1012]),
         // A value judged too much, then the one that will do, in the unit the first was typed in.
         (["airports near Brasov with a runway over 800 m"], "800 m is too much, 600 is ok", "find_airports_near_location", ["filters": .object(["min_runway_length_ft": 1969])]),
         (["EGTF to LFMD airports, 2 hour legs"], "2 hours is too long, 1.5 is enough", "find_airports_near_route", ["max_leg_time_hours": 1.5]),
