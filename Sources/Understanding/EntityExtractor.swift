@@ -491,7 +491,11 @@ public struct EntityExtractor: Sendable {
             let negatedMin = ["not longer", "no longer", "not more", "no more"].contains { before.contains($0) }
                 || words[max(0, i - 6)..<i].contains { $0 == "nothing" || $0 == "none" }
             // "rwy min 5000 ft, max leg 2.5h": a bound of the next clause ("max leg") is not this length's.
+            // ("1800 m, max 3.5 h legs": a bound followed by a number of another unit is that number's.)
             let nextClause = i + 3 < words.count && ["leg", "legs", "distance", "radius", "speed", "results", "time", "flight", "hours", "h"].contains(words[i + 3])
+                || i + 4 < words.count && Double(words[i + 3]) != nil
+                    && ["h", "hour", "hours", "hr", "hrs", "nm", "km", "kt", "kts", "knots", "min", "mins", "minutes", "leg", "legs"].contains(words[i + 4])
+                || i + 3 < words.count && words[i + 3].first?.isNumber == true && ["h", "nm", "km", "kt", "hr", "min"].contains(where: { words[i + 3].hasSuffix($0) })
             let maxAfter = !nextClause && ["or shorter", "or less", "at most", "max", "maximum", "or under"].contains { after.hasPrefix($0) }
             let maxBefore = ["under", "less than", "shorter", "below", "max", "at most"].contains { before.contains($0) }
             let minBefore = words[max(0, i - 2)..<i].contains { $0 == "min" || $0 == "minimum" }
@@ -784,6 +788,10 @@ public struct EntityExtractor: Sendable {
                 out = String(out.dropFirst(lead.count))
                 changed = true
             }
+        }
+        // "près d'Avignon", "autour d’Annecy": French elision of "de" before the name.
+        if out.count > 4, ["d'", "d’"].contains(where: { out.lowercased().hasPrefix($0) }), out.dropFirst(2).first?.isUppercase == true {
+            out = String(out.dropFirst(2))
         }
         for suffix in [" airport", " airfield", " aerodrome"] where out.lowercased().hasSuffix(suffix) && out.count > suffix.count + 2 {
             out = String(out.dropLast(suffix.count))

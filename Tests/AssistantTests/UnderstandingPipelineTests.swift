@@ -170,6 +170,10 @@ struct UnderstandingPipelineTests {
         // Designators dictated letter by letter and digit by digit; "a 50 ft obstacle" is no designator.
         Row(input: "um what kind of aircraft is a p a four six", tool: "aircraft_type", arguments: ["designator": "PA46"]),
         Row(input: "takeoff distance over a 50 ft obstacle for the C172S at LFLP", tool: "takeoff_landing_performance", arguments: ["aircraft": "C172S"]),
+        // A bound of the next clause ("max 3.5 h legs") is not the runway length's; French elision before a name.
+        Row(input: "Fuel stop options between EGLF and OERK, runway at least 1800 m, max 3.5 h legs at 400 kt", tool: "find_airports_near_route",
+            arguments: ["filters": .object(["min_runway_length_ft": 5906]), "max_leg_time_hours": 3.5]),
+        Row(input: "aérodromes près d'Avignon", tool: "find_airports_near_location", arguments: ["location_query": "Avignon"]),
         // A night spent somewhere is a stay, not night flying.
         Row(input: "day 6 we want a night near Avignon: airfields within 20 nm with paved runway", tool: "find_airports_near_location",
             arguments: ["location_query": "Avignon", "filters": .object(["has_hard_runway": true])]),
