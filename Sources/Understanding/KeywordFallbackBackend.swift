@@ -1367,7 +1367,8 @@ public struct KeywordFallbackBackend: LLMBackend {
             if (1...4).contains(core.count), core.allSatisfy(\.isNumber) { return core }
             return nil
         }
-        guard words.filter({ w in w.count == 1 && w.first!.isLetter }).count >= 1 else { return text }
+        // Only a line with a lone letter other than "a", "I" or "o" can spell one.
+        guard words.contains(where: { w in w.count == 1 && w.first!.isLetter && !"aAiIoO".contains(w) }) else { return text }
         var i = 0
         while i < words.count {
             var best: (end: Int, code: String)?
