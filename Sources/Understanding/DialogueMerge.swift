@@ -114,7 +114,7 @@ extension KeywordFallbackBackend {
                 for key in ["min_runway_length_ft", "max_runway_length_ft"] {
                     guard let ft = filters[key]?.doubleValue, Self.isRejectedLength(ft, old) else { continue }
                     let metres = abs(ft - o) > 1
-                    filters[key] = .number(metres ? (n * 3.28084).rounded() : n)
+                    filters[key] = .number(metres ? PlanningText.feet(fromMetres: n) : n)
                     args["filters"] = .object(filters); changed = true
                     break
                 }
@@ -452,19 +452,19 @@ extension KeywordFallbackBackend {
         }
     }
 
-    /// The first length typed in `text` ("1000 m", "2600ft"), in feet: a runway length a follow-up
-    /// sets or takes back.
     /// Whether a length in feet is the number a correction rejected, typed in feet or in metres.
     static func isRejectedLength(_ feet: Double, _ rejected: String?) -> Bool {
         guard let o = rejected.flatMap(Double.init) else { return false }
-        return abs(feet - o) <= 1 || abs(feet - (o * 3.28084).rounded()) <= 1
+        return abs(feet - o) <= 1 || abs(feet - PlanningText.feet(fromMetres: o)) <= 1
     }
 
+    /// The first length typed in `text` ("1000 m", "2600ft"), in feet: a runway length a follow-up
+    /// sets or takes back.
     static func lengthFeet(in text: String) -> Double? {
         guard let r = text.range(of: #"(?i)\b(\d{3,5})\s*(m|metres|meters|ft|feet)\b"#, options: .regularExpression) else { return nil }
         let quantity = text[r]
         let value = Double(quantity.prefix(while: \.isNumber)) ?? 0
-        return quantity.lowercased().contains("f") ? value : (value * 3.28084).rounded()
+        return quantity.lowercased().contains("f") ? value : PlanningText.feet(fromMetres: value)
     }
 
     /// Whether two readings name the same airport: the same ident, or (a town for an airport) places
@@ -630,11 +630,12 @@ extension KeywordFallbackBackend {
         if let (old, meant) = Self.twoGroups(Self.wrongValuePattern, in: text) { return (meant, old) }
         // "800 m is too much, 600 is ok": the value judged too much (or too little) first, then the one that will do.
         if let (old, meant) = Self.twoGroups(Self.tooMuchPattern, in: text) { return (meant, old) }
-        guard var (meant, old) = Self.twoGroups(Self.correctionPattern, in: text) else {
+        guard let (meant, typedOld) = Self.twoGroups(Self.correctionPattern, in: text) else {
             // "it's 250 not 230, so with the 25 gusting 32 …": two numbers of one kind corrected mid-sentence.
             if let (meant, old) = Self.twoGroups(Self.numberCorrectionPattern, in: text), meant.count == old.count { return (meant, old) }
             return nil
         }
+        var old = typedOld
         // "2450 lb, not 2400 lb": a number rejected with its unit is the number.
         if let m = PlanningText.first(#"^(\d+(?:\.\d+)?)\s*(?:°\s*)?[a-z]{1,7}$"#, in: old), let n = m[1] { old = n }
         // "I said Poitiers" → "Poitiers"; "rwy 30" → "30"; "220 degrees" → "220".

@@ -482,7 +482,7 @@ public struct EntityExtractor: Sendable {
                 || ["least", "minimum", "maximum", "shorter", "longer"].contains(where: { window.contains($0) })
                 // "min 6000 ft", "6000 ft min": a bare bound word right beside the length.
                 || words[max(0, i - 2)..<min(words.count, i + 3)].contains(where: { $0 == "min" || $0 == "max" }) else { continue }
-            let feet = unit.hasPrefix("m") ? (v * 3.28084).rounded() : v
+            let feet = unit.hasPrefix("m") ? PlanningText.feet(fromMetres: v) : v
             let before = words[max(0, i - 3)..<i].joined(separator: " ")
             let after = words[min(words.count, i + 2)..<min(words.count, i + 5)].joined(separator: " ")
             // "not shorter than 800 m" is a minimum; "800 m or shorter" and "no longer than" are maxima.

@@ -1357,13 +1357,12 @@ public struct KeywordFallbackBackend: LLMBackend {
     /// Aircraft designators dictated letter by letter and digit by digit: "c one seven two s" → C172S,
     /// "p a four six" → PA46, "b e five eight" → BE58, when the type table knows the result.
     func spelledDesignators(_ text: String) -> String {
-        let digits = ["zero": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8", "nine": "9", "niner": "9"]
         var words = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
         // A piece is one letter, a digit word or a run of digits ("c 172 s" after the digits were read).
         func piece(_ w: String) -> String? {
             let core = w.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "?!.,;:"))
             if core.count == 1, core.first!.isLetter { return core.uppercased() }
-            if let d = digits[core] { return d }
+            if let d = Self.digitWords[core] { return d }
             if (1...4).contains(core.count), core.allSatisfy(\.isNumber) { return core }
             return nil
         }
@@ -1397,10 +1396,14 @@ public struct KeywordFallbackBackend: LLMBackend {
         return words.joined(separator: " ")
     }
 
+    /// Digits said as words ("niner" as on the radio).
+    static let digitWords = ["zero": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6",
+                             "seven": "7", "eight": "8", "nine": "9", "niner": "9"]
+
     static func spokenDigits(_ text: String) -> String {
         let regex = spokenDigitPattern
-        let values = ["zero": "0", "one": "1", "two": "2", "three": "3", "tree": "3", "four": "4", "five": "5", "fife": "5", "six": "6",
-                      "seven": "7", "eight": "8", "nine": "9", "niner": "9"]
+        // The radio's "tree" and "fife" count only here, inside a run of spoken digits.
+        let values = digitWords.merging(["tree": "3", "fife": "5"]) { a, _ in a }
         var t = text
         for m in regex.matches(in: t, range: NSRange(t.startIndex..., in: t)).reversed() {
             guard let r = Range(m.range, in: t) else { continue }

@@ -57,6 +57,9 @@ public enum PlanningText {
         return t
     }
 
+    /// A length in metres as whole feet: the unit every runway length filter holds.
+    static func feet(fromMetres metres: Double) -> Double { (metres * 3.28084).rounded() }
+
     /// "1,250" → 1250; "−5" (Unicode minus) → -5.
     public static func number(_ s: String?) -> Double? {
         guard let s else { return nil }

@@ -56,17 +56,20 @@ public struct ToolDefinition: Sendable, Decodable {
 
         /// Whether `argument`'s `replaced_by:` rule names an argument present in `arguments`.
         public func isReplaced(_ argument: String, by arguments: [String: JSONValue]) -> Bool {
+            ruleParameters(argument, "replaced_by:").contains { arguments[$0] != nil }
+        }
+
+        /// The parameters `argument`'s rule of kind `prefix` names (empty when its rule is another).
+        func ruleParameters(_ argument: String, _ prefix: String) -> [String] {
             let rule = mergeRule(argument)
-            return rule.hasPrefix("replaced_by:") && rule.dropFirst("replaced_by:".count).split(separator: ",").contains { arguments[String($0)] != nil }
+            return rule.hasPrefix(prefix) ? rule.dropFirst(prefix.count).split(separator: ",").map(String.init) : []
         }
 
         /// Whether `argument`'s `reset_by:` rule names an argument that held a value before and holds
         /// another one now ("and at LOAV?" after runway 28 at EDTY: that runway is not LOAV's).
         public func isReset(_ argument: String, from previous: [String: JSONValue], to current: [String: JSONValue]) -> Bool {
-            let rule = mergeRule(argument)
-            guard rule.hasPrefix("reset_by:") else { return false }
-            return rule.dropFirst("reset_by:".count).split(separator: ",").contains { name in
-                guard let old = previous[String(name)]?.stringValue, let new = current[String(name)]?.stringValue else { return false }
+            ruleParameters(argument, "reset_by:").contains { name in
+                guard let old = previous[name]?.stringValue, let new = current[name]?.stringValue else { return false }
                 return old.lowercased() != new.lowercased()
             }
         }
