@@ -30,11 +30,15 @@ extension KeywordFallbackBackend {
         guard let last = context.lastTool, c.tool == nil || c.tool == last, !ConversationContext.listTools.contains(last),
               c.declinedCue == nil else { return }
         let words = turn.entities.words
+        // "back to the first airport" after density altitudes at two airports: an airport noun counts
+        // after a question about one airport that shows no list (the details of a listed airport do).
+        let nouns = last == "get_airport_details" ? Self.earlierQuestionNouns : Self.earlierQuestionNouns.union(Self.airportNouns)
         guard let i = words.indices.first(where: { i in
             // "cruise speed of the first?": an ordinal ending the turn after "the" counts too.
-            lexicon.ordinals[words[i]] != nil && (i + 1 < words.count && Self.earlierQuestionNouns.contains(words[i + 1])
+            lexicon.ordinals[words[i]] != nil && (i + 1 < words.count && nouns.contains(words[i + 1])
                 || i + 1 == words.count && i > 0 && words[i - 1] == "the")
-        }), let n = lexicon.ordinals[words[i]] else { return }
+        }) ?? standaloneOrdinal(turn.input).flatMap({ n in words.firstIndex { lexicon.ordinals[$0] == n } }),
+              let n = lexicon.ordinals[words[i]] else { return }
         // A list shown since the last question of another tool is what an ordinal counts in ("the 2nd one").
         if !context.lastResults.isEmpty, context.history.last.map({ ConversationContext.listTools.contains($0.tool) }) ?? false { return }
         var subjects: [[String: JSONValue]] = []
@@ -43,11 +47,23 @@ extension KeywordFallbackBackend {
         }
         guard subjects.count >= 2, let picked = n < 0 ? subjects.last : (n <= subjects.count ? subjects[n - 1] : nil),
               let frame = context.history.last(where: { $0.tool == last && Self.aboutWhat($0.arguments) == picked })?.arguments else { return }
+        // An airport picked again keeps the conditions stated since ("go back to the first airport with
+        // that"): the last frame with that airport, and the values its rules tie to the airport (a runway).
+        var base = frame
+        if let def = catalog.tool(last), picked.keys.allSatisfy({ ["icao", "icao_code"].contains($0) }) {
+            base = context.lastArguments.merging(picked) { $1 }
+            for k in base.keys where def.intent.isReset(k, from: context.lastArguments, to: base) { base[k] = frame[k] }
+        }
         var earlier = context
-        earlier.lastArguments = frame
+        earlier.lastArguments = base
         earlier.pending = nil
         var again = classifyTurn(turn.input, context: earlier, reading: turn)
-        guard again.tool == last else { return }
+        if again.tool != last {
+            // Nothing but the reference and what it keeps ("back to the first airport", "torna al primo
+            // aeroporto con questi valori"): that frame, adjusted by any value the turn states.
+            guard again.tool == nil, again.declinedCue == nil else { return }
+            again = Classification(tool: last, arguments: followUp(last, base, turn.text, turn.entities) ?? base, confidence: 0.7, isFollowUp: true, trace: again.trace)
+        }
         // The ordinal names the subject: it stands whatever the re-read turn made of the ordinal's words
         // ("show me the first one" shows that profile; "the first flight" is no airline and no destination).
         for (k, v) in picked where catalog.tool(last)?.properties[k] != nil { again.arguments[k] = v }
@@ -56,8 +72,27 @@ extension KeywordFallbackBackend {
             again.arguments["carrier_region"] = frame["carrier_region"]
         }
         again.isFollowUp = true
-        again.trace = c.trace + ["the " + words[i..<min(i + 2, words.count)].joined(separator: " ") + " → the earlier \(last) question about " + picked.sorted { $0.key < $1.key }.compactMap(\.value.stringValue).joined(separator: " → ")]
+        again.trace = c.trace + ["the " + words[i..<min(i + (i + 1 < words.count && nouns.contains(words[i + 1]) ? 2 : 1), words.count)].joined(separator: " ") + " → the earlier \(last) question about " + picked.sorted { $0.key < $1.key }.compactMap(\.value.stringValue).joined(separator: " → ")]
         c = again
+    }
+
+    /// The position an ordinal standing alone after an article gives, as a pronoun for an earlier
+    /// subject: "y el primero, cuántos motores?", "quantos motores tem o primeiro?", "le deuxième, il
+    /// va à quelle vitesse ?" (the ordinal ends the line or a clause). Nil for "first, the weather"
+    /// (no article) or "the first airport" (a noun follows: read by the caller).
+    func standaloneOrdinal(_ input: String) -> Int? {
+        let articles = Set(lexicon.dialogue["articles"] ?? [])
+        let pieces = input.split(separator: " ")
+        var previous = ""
+        for (k, raw) in pieces.enumerated() {
+            let bare = raw.trimmingCharacters(in: CharacterSet(charactersIn: "?!,;:.¿¡"))
+            let folded = TextNormalizer.fold(bare)
+            let word = lexicon.typos[folded] ?? folded
+            let endsClause = k == pieces.count - 1 || raw.last.map { "?!,;:.".contains($0) } == true
+            if endsClause, articles.contains(previous), let n = lexicon.ordinals[word] { return n }
+            previous = word
+        }
+        return nil
     }
 
     /// "and if Wizz Air UK operated the return?" after a claim for the return leg: the last question

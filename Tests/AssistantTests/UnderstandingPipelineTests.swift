@@ -478,6 +478,12 @@ struct UnderstandingPipelineTests {
         (["airports near Lyon within 30 nm"], "make it fifty", "find_airports_near_location", ["max_distance_nm": 50, "location_query": "Lyon"]),
         // Earlier questions of the same tool by order; the return leg; the last claim's airline.
         (["what is a DA40", "and the PA28?"], "the first one I asked about, how fast is it", "aircraft_type", ["designator": "DA40"]),
+        // An ordinal standing alone after an article is a pronoun ("el segundo, …"); without one it is no reference.
+        (["what is a SR22", "and a TB20?", "and a M20P"], "y el segundo, cuántos motores?", "aircraft_type", ["designator": "TB20"]),
+        (["what is a SR22", "and a TB20?"], "quantos motores tem o primeiro?", "aircraft_type", ["designator": "SR22"]),
+        // "back to the first airport" after a planning sum at two airports: that airport, with the values stated since.
+        (["density altitude at LFLB, 30 degrees, QNH 1012", "and at LFLS", "and at 34 degrees"], "back to the first airport with that",
+         "density_altitude", ["icao": "LFLB", "temperature_c": 34, "qnh_hpa": 1012]),
         (["save the PA28 profile as G-ONE, empty weight 1490 lb", "same for G-TWO, 1510 lb"], "show me the first one", "aircraft_profile",
          ["action": "show", "name": "G-ONE"]),
         (["easyJet Geneva to Porto, 4 hours late", "the return Porto to Geneva was cancelled 3 days before"], "and if Swiss had operated the return?",
