@@ -143,7 +143,8 @@ public struct KeywordFallbackBackend: LLMBackend {
     /// one airport of it; otherwise `context` unchanged.
     func listContext(_ turn: TurnReading, _ context: ConversationContext) -> ConversationContext {
         guard let listTool = context.lastListTool, listTool != context.lastTool else { return context }
-        let folded = " " + TextNormalizer.fold(turn.input) + " "
+        // The words as read ("retour à la liste" → "back to the list"), so a pilot's own language points back too.
+        let folded = turn.padded
         let named = [" same list", " that list", " the list", " same search", " that search", " the search", " list again", " search again"]
             .contains(where: folded.contains)
         // "back to the Brugge list", "return to the aerodrome search around Würzburg", "back to the strips, make it 25nm".

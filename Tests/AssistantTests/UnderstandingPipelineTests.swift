@@ -481,6 +481,11 @@ struct UnderstandingPipelineTests {
         // An ordinal standing alone after an article is a pronoun ("el segundo, …"); without one it is no reference.
         (["what is a SR22", "and a TB20?", "and a M20P"], "y el segundo, cuántos motores?", "aircraft_type", ["designator": "TB20"]),
         (["what is a SR22", "and a TB20?"], "quantos motores tem o primeiro?", "aircraft_type", ["designator": "SR22"]),
+        // "back to the list" in the pilot's language, after a look at one airport of it; "near" in other languages.
+        (["aerodromes near Coimbra, paved, max 5", "with lights", "details of LPCO"], "volta à lista e tira o asfalto", "find_airports_near_location",
+         ["location_query": "Coimbra", "max_results": 5, "filters": .object(["has_lighted_runway": true])]),
+        ([], "aeródromos perto de Coimbra", "find_airports_near_location", ["location_query": "Coimbra"]),
+        ([], "flugplätze in der Nähe von Freiburg", "find_airports_near_location", ["location_query": "Freiburg"]),
         // "back to the first airport" after a planning sum at two airports: that airport, with the values stated since.
         (["density altitude at LFLB, 30 degrees, QNH 1012", "and at LFLS", "and at 34 degrees"], "back to the first airport with that",
          "density_altitude", ["icao": "LFLB", "temperature_c": 34, "qnh_hpa": 1012]),
