@@ -380,7 +380,8 @@ public enum PlanningIntents {
         if has(["delete", "del", "remove", "drop", "forget", "erase", "bin", "scrap", "ditch", "trash", "wipe"]) { action = "delete" }
         else if has(["save", "copy", "clone", "create", "new", "add", "duplicate", "store"]) { action = "save" }
         else if has(["show", "display", "details", "detail", "open", "view", "what's in", "describe"]) && !all() { action = "show" }
-        else if has(["list", "all", "which", "my", "available", "profiles", "left", "remaining"]) { action = "list" }
+        // ("My apologies, the weighing report gives 1,412 lb": a stated value is no listing, whatever "my" says.)
+        else if has(["list", "all", "which", "available", "profiles", "left", "remaining"]) || has(["my"]) && values.isEmpty { action = "list" }
         else if !values.isEmpty || PlanningText.fuelFlow(in: text) != nil || PlanningText.trueAirspeed(in: text) != nil { action = "save" }
         else { action = aircraftToken(in: text) == nil ? "list" : "show" }
         a["action"] = .string(action)

@@ -494,13 +494,13 @@ public enum PlanningText {
 
     // MARK: Aircraft profile values
 
-    static let emptyWeightPattern = #"\bempty\s+(?:weight|mass|wt)\s*(?:of|is|=|:)?\s*(\d[\d,]*(?:\.\d+)?|[^\s,]*)\s*(kgs?|kilos?|kilograms?|lbs?|pounds?)?\b"#
+    static let emptyWeightPattern = #"\b(?:empty\s+(?:weight|mass|wt)|bew)\s*(?:of|is|=|:|,)?\s*(\d[\d,]*(?:\.\d+)?|[^\s,]*)\s*(kgs?|kilos?|kilograms?|lbs?|pounds?)?\b"#
     /// "empty weight on the sheet is 1680 lb": up to six words between the name and the number (never "at", the arm's word).
-    static let emptyWeightLaterPattern = #"\bempty\s+(?:weight|mass|wt)(?:\s+(?!at\b|arm\b)[a-z']+){1,6}?\s+(\d[\d,]*(?:\.\d+)?)\s*(kgs?|kilos?|kilograms?|lbs?|pounds?)\b"#
+    static let emptyWeightLaterPattern = #"\b(?:empty\s+(?:weight|mass|wt)|bew)(?:\s+(?!at\b|arm\b)[a-z']+){1,6}?\s+(\d[\d,]*(?:\.\d+)?)\s*(kgs?|kilos?|kilograms?|lbs?|pounds?)\b"#
     /// "empty 1650 lb": the weight right after the word, with its unit (without one the number may be an arm).
     static let emptyUnitPattern = #"\bempty\s*(?:of|is|=|:)?\s*(\d[\d,]*(?:\.\d+)?)\s*(kgs?|kilos?|kilograms?|lbs?|pounds?)\b"#
-    /// "1520 lb empty": the weight before the word.
-    static let weightEmptyPattern = #"(?<![\w.])(\d[\d,]*(?:\.\d+)?)\s*(kgs?|kilos?|kilograms?|lbs?|pounds?)\s+empty\b"#
+    /// "1520 lb empty", "621 kg the empty mass": the weight before the word.
+    static let weightEmptyPattern = #"(?<![\w.])(\d[\d,]*(?:\.\d+)?)\s*(kgs?|kilos?|kilograms?|lbs?|pounds?)\s+(?:(?:is\s+)?(?:the|its|my|our)\s+)?empty\b"#
     static let emptyArmPattern = #"\b(?:(?:empty\s+)?(?:weight\s+)?arm|cg|c\.g\.)(?![\w-])\s*(?:of|is|=|:|at)?\s*(\d[\d,]*(?:\.\d+)?|[^\s,]*)\s*(in|inch(?:es)?|"|mm|metres?|meters?|m)?(?![\w])"#
     static let emptyAtArmPattern = #"\bempty\s+(?:weight|mass)\s*(?:of|is|=|:)?\s*[\d,.]+\s*(?:kgs?|kilos?|kilograms?|lbs?|pounds?)?\s+at\s+([^\s,]*)\s*(in|inch(?:es)?|"|m|metres?|meters?|mm)?(?![\w])"#
 
@@ -510,7 +510,10 @@ public enum PlanningText {
     /// it by name instead of saving the profile without it.
     static func profileValues(in text: String, into a: inout Arguments) {
         // "the empty weight on the sheet is 1680 lb": a few words may stand between the name and the number.
-        if let m = first(emptyWeightLaterPattern, in: text) ?? first(emptyWeightPattern, in: text) ?? first(weightEmptyPattern, in: text) ?? first(emptyUnitPattern, in: text) {
+        // A number after the name wins; "621 kg the empty mass, not 612" has it before the name.
+        let after = first(emptyWeightPattern, in: text)
+        let numberAfter = after.flatMap { $0[1] }.map { $0.first?.isNumber == true } ?? false
+        if let m = first(emptyWeightLaterPattern, in: text) ?? (numberAfter ? after : nil) ?? first(weightEmptyPattern, in: text) ?? after ?? first(emptyUnitPattern, in: text) {
             let raw = m[1] ?? ""
             if let w = number(raw), raw.first?.isNumber == true { a["empty_weight"] = .number(w) } else { a["empty_weight"] = .string(raw.isEmpty ? "(no number)" : raw) }
             if let unit = m[2]?.lowercased() { a["empty_weight_unit"] = .string(unit.hasPrefix("k") ? "kg" : "lb") }

@@ -481,6 +481,13 @@ struct UnderstandingPipelineTests {
         // An ordinal standing alone after an article is a pronoun ("el segundo, …"); without one it is no reference.
         (["what is a SR22", "and a TB20?", "and a M20P"], "y el segundo, cuántos motores?", "aircraft_type", ["designator": "TB20"]),
         (["what is a SR22", "and a TB20?"], "quantos motores tem o primeiro?", "aircraft_type", ["designator": "SR22"]),
+        // Profile values: a comma after the name, the weight before it, "BEW"; "my apologies" with a value is no listing.
+        (["save the C172S as G-ABCD, empty weight, 1,663 lb"], "sorry, 1,683 lb the empty weight, not 1,663", "aircraft_profile",
+         ["action": "save", "name": "G-ABCD", "from_profile": "C172S", "empty_weight": 1683, "empty_weight_unit": "lb"]),
+        ([], "BEW 1,663 lb, arm 39.4 in, save the C172S as G-OPST with those", "aircraft_profile",
+         ["action": "save", "name": "G-OPST", "from_profile": "C172S", "empty_weight": 1663, "empty_weight_unit": "lb", "empty_arm": 39.4, "empty_arm_unit": "in"]),
+        (["save the PA28 as G-ABCD with empty weight 1,402 lb"], "My apologies; the weighing report gives 1,412 lb, not 1,402.", "aircraft_profile",
+         ["action": "save", "name": "G-ABCD", "from_profile": "PA28", "empty_weight": 1412, "empty_weight_unit": "lb"]),
         // "back to the list" in the pilot's language, after a look at one airport of it; "near" in other languages.
         (["aerodromes near Coimbra, paved, max 5", "with lights", "details of LPCO"], "volta à lista e tira o asfalto", "find_airports_near_location",
          ["location_query": "Coimbra", "max_results": 5, "filters": .object(["has_lighted_runway": true])]),
