@@ -631,8 +631,10 @@ public struct EntityExtractor: Sendable {
     }
 
     /// The airline named in an EU261 question ("Air France", "easyJet", "BA"), as its region.
-    func airlineRegion(in text: String, folded: String) -> (String, String)? {
-        guard [" delay", " late", " cancel", " compensation", " eu261", " uk261", " flight", " airline", " carrier", " company", " operator", " it was", " was it", " operated",
+    /// `expected` is set when the dialogue awaits an airline (a turn after a compensation question:
+    /// "Aer Lingus actually"), so no word of compensation need be in the turn itself.
+    func airlineRegion(in text: String, folded: String, expected: Bool = false) -> (String, String)? {
+        guard expected || [" delay", " late", " cancel", " compensation", " eu261", " uk261", " flight", " airline", " carrier", " company", " operator", " it was", " was it", " operated",
                " airways", " airlines", " had been", " instead"].contains(where: { folded.contains($0) }) else { return nil }
         let words = text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "?" || $0 == "." || $0 == "!" || $0 == ":" }).map(String.init)
         let corrected = [" sorry", " i mean", " i meant", " no wait", " correction", " rather"].contains { folded.contains($0) }
@@ -658,6 +660,8 @@ public struct EntityExtractor: Sendable {
                     // "if it had been United", "if Swiss had operated it": a name in the carrier's place of a what-if.
                     || phrase.first?.isUppercase == true && (before == "been" && lead.contains("had") || next == "had" && i + n + 1 < words.count
                         && ["operated", "been", "flown", "run"].contains(words[i + n + 1].lowercased()))
+                // "Air Europa, not Iberia", "Helvetic, pas Lufthansa": the airline rejected is not the one meant.
+                if ["not", "pas", "non", "nao", "no"].contains(TextNormalizer.fold(before)) { continue }
                 let afterCue = ["on", "with", "by", "flying", "via"].contains(before) || named
                 // A word after a route cue is a place ("from Brussels to Rome", "EU261 for Brussels to
                 // Tenerife"), not the airline of the same name.
@@ -670,7 +674,7 @@ public struct EntityExtractor: Sendable {
                 // "eu261 fra-jfk lh 5h late": an airline's two-letter code in lower case, in a question about compensation.
                 let lowerCode = n == 1 && phrase.count == 2 && phrase == phrase.lowercased() && phrase.allSatisfy(\.isLetter)
                     && !Self.twoLetterWords.contains(phrase) && !lexicon.commonWords.contains(phrase) && [" eu261", " uk261", " compensation"].contains(where: { folded.contains($0) })
-                guard phrase.count >= 2, n > 1 || lowerCode || ((phrase.first?.isUppercase == true || afterCue || lowerBrand) && !lexicon.commonWords.contains(phrase.lowercased())) else { continue }
+                guard phrase.count >= 2, phrase.contains(where: \.isLetter), n > 1 || lowerCode || ((phrase.first?.isUppercase == true || afterCue || lowerBrand) && !lexicon.commonWords.contains(phrase.lowercased())) else { continue }
                 if let r = airlineRegionLookup(lowerCode ? phrase.uppercased() : phrase) {
                     // "with Emirates... no sorry, with TAP": after a correction, the later airline is meant.
                     if corrected, found == nil || i > found!.at { found = (phrase, r, i) }

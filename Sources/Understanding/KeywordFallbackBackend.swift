@@ -621,6 +621,16 @@ public struct KeywordFallbackBackend: LLMBackend {
             entities.subject = mention
             trace.append("place mention → \(mention)")
         }
+        // "Aer Lingus actually", "sorry it were Aer Lingus" after a compensation question: the dialogue
+        // awaits an airline, so one is read without a word of compensation in the turn.
+        if entities.airline == nil, context.lastTool == "eu261_compensation",
+           let (name, region) = extractor.airlineRegion(in: text, folded: " " + TextNormalizer.fold(text) + " ", expected: true),
+           // The airline of the last claim named again is no change ("where's the KLM desk" after a KLM claim).
+           context.lastArguments["airline"]?.stringValue.map({ TextNormalizer.fold($0) != TextNormalizer.fold(name) }) ?? true {
+            entities.airline = name
+            entities.carrierRegion = region
+            trace.append("airline awaited → \(name)")
+        }
         // "from there to Bremen": a route end that points back is the place talked about.
         if let subject = context.subject {
             let pointers: Set<String> = ["there", "here", "it", "that", "that airport", "that field", "this airport", "the same airport"]

@@ -481,6 +481,11 @@ struct UnderstandingPipelineTests {
         // An ordinal standing alone after an article is a pronoun ("el segundo, …"); without one it is no reference.
         (["what is a SR22", "and a TB20?", "and a M20P"], "y el segundo, cuántos motores?", "aircraft_type", ["designator": "TB20"]),
         (["what is a SR22", "and a TB20?"], "quantos motores tem o primeiro?", "aircraft_type", ["designator": "SR22"]),
+        // After a claim the dialogue awaits an airline: one named alone replaces it; the one rejected ("not Iberia") is not it.
+        (["delayed 4h Stansted to Dublin with Ryanair, compensation?"], "Aer Lingus actually", "eu261_compensation",
+         ["from": "Stansted", "to": "Dublin", "delay_hours": 4, "airline": "Aer Lingus", "carrier_region": "eu"]),
+        (["delayed 4h Stansted to Dublin with Ryanair, compensation?"], "no, sorry, it was Air Europa, not Iberia", "eu261_compensation",
+         ["from": "Stansted", "to": "Dublin", "delay_hours": 4, "airline": "Air Europa", "carrier_region": "eu"]),
         // Profile values: a comma after the name, the weight before it, "BEW"; "my apologies" with a value is no listing.
         (["save the C172S as G-ABCD, empty weight, 1,663 lb"], "sorry, 1,683 lb the empty weight, not 1,663", "aircraft_profile",
          ["action": "save", "name": "G-ABCD", "from_profile": "C172S", "empty_weight": 1683, "empty_weight_unit": "lb"]),
