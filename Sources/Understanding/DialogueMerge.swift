@@ -624,6 +624,8 @@ extension KeywordFallbackBackend {
             : typed
         // "no, not Belgium, I meant Denmark": the rejected value first.
         if let (old, meant) = Self.twoGroups(Self.rejectedFirstPattern, in: text) { return (meant, old) }
+        // "sorry, not Nice, Marseille": the same with no verb, when the value meant is no number (numbers are read below).
+        if let (old, meant) = Self.twoGroups(Self.rejectedThenNamedPattern, in: text), Double(meant) == nil, Double(old) == nil { return (meant, old) }
         // "not 762, 726 kg": a number rejected first, then the one meant.
         if let (old, meant) = Self.twoGroups(Self.rejectedNumberFirstPattern, in: text) { return (meant, old) }
         // "sorry, 10 was wrong, it was 6 days": the wrong value named first, then the right one.
@@ -662,8 +664,10 @@ extension KeywordFallbackBackend {
 
     /// "swap X for Y" and its kin (compiled once: follow-ups run it on every turn).
     static let exchangePattern = try! NSRegularExpression(pattern: #"(?i)\b(?:swap|replace|change|substitute|exchange)\s+(.+?)\s+(?:for|with|by|to|w)\s+(.+?)[?.!]*$"#)
-    /// "not B, I meant A" / "not B but A".
-    static let rejectedFirstPattern = try! NSRegularExpression(pattern: #"(?i)\bnot\s+(?:the\s+)?([\w.'-]+(?:\s+[A-Z][\w'-]+)?)\s*,?\s+(?:i\s+)?(?:meant|mean|but|rather)\s+(?:the\s+)?([\w.'-]+(?:\s+[A-Z][\w'-]+)?)\s*[?.!]*$"#)
+    /// "not B, I meant A" / "not B but A" / "I said B but I meant A".
+    static let rejectedFirstPattern = try! NSRegularExpression(pattern: #"(?i)\b(?:not|said)\s+(?:the\s+)?([\w.'-]+(?:\s+[A-Z][\w'-]+)?)\s*,?\s+(?:(?:but\s+)?(?:i\s+)?(?:meant|mean|rather)|but)\s+(?:the\s+)?([\w.'-]+(?:\s+[A-Z][\w'-]+)?)\s*[?.!]*$"#)
+    /// "not Nice, Marseille", "not stansted it was luton": the rejected value, then the one meant with no verb of meaning.
+    static let rejectedThenNamedPattern = try! NSRegularExpression(pattern: #"(?i)\bnot\s+(?:the\s+)?([\w.'-]+(?:\s+[\w'-]+)?)(?:\s*,\s*(?:it\s+(?:was|is)\s+|it's\s+)?|\s+it\s+(?:was|is)\s+|\s+it's\s+)(?:the\s+)?([\w.'-]+(?:\s+[\w'-]+)?)\s*[?.!]*$"#)
     /// "not 762, 726 kg", "not 120 kt but 125".
     static let rejectedNumberFirstPattern = try! NSRegularExpression(pattern: #"(?i)\bnot\s+(\d[\d.]*)\s*(?:[a-z/]+\s*)?(?:,|but|;)\s*(?:it'?s\s+|it\s+is\s+)?(\d[\d.]*)"#)
     /// "B was wrong, it was A", "B is wrong, should be A".
