@@ -76,6 +76,81 @@ extension KeywordFallbackBackend {
         c = again
     }
 
+    /// An earlier question a line names by its subject before what it changes, with that rest of the line.
+    struct NamedTopic {
+        /// The tool that asked the question, and its last frame.
+        var tool: String
+        var frame: Arguments
+        /// The line after the name and its separator ("cut to 30 km" of "Kassel list: cut to 30 km").
+        var rest: String
+        /// The name as typed ("takeoff", "Kassel list").
+        var name: String
+        /// Whether the line says it goes back ("back to the …", "… again", "for the …", "… from before").
+        var goesBack: Bool
+    }
+
+    /// Words before a topic's name that say the line goes back to an earlier question.
+    static let topicLeads = #"(?:(?:go(?:ing)?\s+|get\s+|come\s+)?back\s+to|return(?:ing)?\s+to|for|on|in|re|about|with)"#
+
+    /// "Kassel list: cut to 30 km", "Distance again, at 240 km/h", "for the airfield list, only lit
+    /// ones", "back to the wind — which runway is best then?", "the route search again": a line that
+    /// opens by naming an earlier question (`Lexicon.topics`) and a separator, when the conversation
+    /// asked it. The latest of the tools the name may mean is taken. Nil when no such question was asked.
+    func namedTopic(_ input: String, _ context: ConversationContext) -> NamedTopic? {
+        guard context.frames.count >= 1, !lexicon.topics.isEmpty, input.count <= 200 else { return nil }
+        let names = lexicon.topics.keys.sorted { $0.count > $1.count }.map { NSRegularExpression.escapedPattern(for: $0) }.joined(separator: "|")
+        // Interjections, a word that goes back, an article, up to two words of the question's own
+        // ("the jet A search", "Kassel list"), the name, words that say "again", then a separator.
+        let pattern = #"(?i)^\s*(?:(?:ok|okay|sorry|right|and|now|so|also|oh|ah|um|uh|hmm|actually|then)[\s,]+)*"#
+            + #"(?:("# + Self.topicLeads + #")\s+)?(?:(?:the|that|my|our|this)\s+)?((?:[\p{L}\d'-]+\s+){0,2}?)("# + names + #")"#
+            + #"((?:\s+(?:again|earlier|from\s+before|before|question|one|hame|once\s+more))*)\s*(?:[:—–]|\s-\s|,|\.(?=\s|$)|$|(?<=again|before|earlier|more)\s)\s*(.*)$"#
+        guard let m = PlanningText.first(pattern, in: input), let name = m[3]?.lowercased(), let tools = lexicon.topics[name] else { return nil }
+        let lead = m[1] ?? ""
+        let again = !(m[4] ?? "").trimmingCharacters(in: .whitespaces).isEmpty
+        // Words before the name are the question's own ("Kassel list", "the jet A search"), never a
+        // command or a common word ("scrap that profile, …" deletes a profile; it names none).
+        if lead.isEmpty, (m[2] ?? "").split(separator: " ").contains(where: { lexicon.commonWords.contains(TextNormalizer.fold(String($0))) }) { return nil }
+        // The latest tool of the name the conversation used.
+        guard let tool = context.frameOrder.reversed().first(where: { tools.contains($0) }), let frame = context.frames[tool] else { return nil }
+        let rest = (m[5] ?? "").trimmingCharacters(in: .whitespaces)
+        return NamedTopic(tool: tool, frame: frame, rest: rest, name: name, goesBack: !lead.isEmpty || again)
+    }
+
+    /// The line's rest read against the named question's frame: a follow-up of that question, or nil
+    /// when the rest is a question of its own (a new place with no word of going back: "Density
+    /// altitude: LFMD 30C" asks afresh).
+    func topicFollowUp(_ topic: NamedTopic, _ context: ConversationContext) -> Classification? {
+        var earlier = context
+        earlier.lastTool = topic.tool
+        earlier.lastArguments = topic.frame
+        earlier.pending = nil
+        let trace = "a line naming the earlier \(topic.tool) question → its frame, adjusted by '\(topic.rest)'"
+        // "the route search again", "back to the list from before": that question as it was.
+        guard !topic.rest.isEmpty else {
+            guard topic.goesBack else { return nil }
+            return Classification(tool: topic.tool, arguments: topic.frame, confidence: 0.75, isFollowUp: true, trace: [trace])
+        }
+        let rest = TurnReading(topic.rest, self)
+        if !topic.goesBack, rest.entities.locationCount > 0 || rest.entities.subject != nil { return nil }
+        var c = classifyReading(topic.rest, context: earlier)
+        if c.tool == topic.tool, c.isFollowUp || c.arguments != topic.frame {
+            c.isFollowUp = true
+        } else if c.declinedCue == nil, let merged = followUp(topic.tool, topic.frame, rest.text, rest.entities) {
+            c = Classification(tool: topic.tool, arguments: merged, confidence: 0.75, isFollowUp: true, trace: c.trace)
+        } else {
+            return nil
+        }
+        // A name that is a value of the question ("back to the takeoff" after the landing figure) sets
+        // it: a value of an enumerated argument only, never free text ("list" is no search query).
+        if let builder = builders[topic.tool], let def = catalog.tool(topic.tool) {
+            for (k, v) in builder(topic.name, extractor.extract(topic.name)) where v.stringValue != nil && def.properties[k]?["enum"] != nil {
+                c.arguments[k] = v
+            }
+        }
+        c.trace.insert(trace, at: 0)
+        return c
+    }
+
     /// The position an ordinal standing alone after an article gives, as a pronoun for an earlier
     /// subject: "y el primero, cuántos motores?", "quantos motores tem o primeiro?", "le deuxième, il
     /// va à quelle vitesse ?" (the ordinal ends the line or a clause). Nil for "first, the weather"

@@ -73,6 +73,14 @@ public struct KeywordFallbackBackend: LLMBackend {
     static let sqlCues = ["drop table", "select from", "insert into", "delete from", "union select", "select"]
 
     public func classify(_ input: String, context: ConversationContext) -> Classification {
+        // "Kassel list: cut to 30 km", "back to the wind — which runway is best?": the rest of the
+        // line read against the earlier question it names.
+        if let topic = namedTopic(input, context), let c = topicFollowUp(topic, context) { return c }
+        return classifyReading(input, context: context)
+    }
+
+    /// `classify` without the look for a named earlier question (the rest of a line that named one).
+    func classifyReading(_ input: String, context: ConversationContext) -> Classification {
         // The turn normalised and its entities once, for every pass below that reads this same turn again.
         let turn = TurnReading(input, self)
         var c = classifyTurn(input, context: listContext(turn, context), reading: turn)

@@ -44,6 +44,9 @@ public struct Lexicon: Sendable {
     /// ("speed" → cruise_speed_kts, tas_kts): "at that same speed" takes the value stated before
     /// (`dialogue.json`'s `same_value_words`).
     public var sameValueWords: [String: [String]] = [:]
+    /// Names of an earlier question's subject ("list", "nav log", "DA") → the tools that may have asked
+    /// it, for a line that opens by naming it ("Kassel list: cut to 30 km"; `dialogue.json`'s `topics`).
+    public var topics: [String: [String]] = [:]
     /// One airport filter set to a value by any of its phrases.
     public struct FilterRule: Sendable { public var filter: String; public var value: Bool; public var phrases: [String] }
     /// Filter phrases, in file order (later rules win for the same filter).
@@ -146,6 +149,10 @@ public struct Lexicon: Sendable {
             throw UnderstandingError.invalidLexicon(file: "dialogue.json", message: "'same_value_words' must be an object of folded word → argument names")
         }
         lexicon.sameValueWords = sameValues
+        guard let topics = d["topics"] as? [String: [String]], topics.allSatisfy({ !$0.value.isEmpty && $0.key == $0.key.lowercased() }) else {
+            throw UnderstandingError.invalidLexicon(file: "dialogue.json", message: "'topics' must be an object of lower-case name → tool names")
+        }
+        lexicon.topics = topics
         guard let exceptions = o["exceptions"] as? [String: [String]] else {
             throw UnderstandingError.invalidLexicon(file: "out_of_scope.json", message: "'exceptions' must be an object of cue → words")
         }

@@ -481,6 +481,20 @@ struct UnderstandingPipelineTests {
         // An ordinal standing alone after an article is a pronoun ("el segundo, …"); without one it is no reference.
         (["what is a SR22", "and a TB20?", "and a M20P"], "y el segundo, cuántos motores?", "aircraft_type", ["designator": "TB20"]),
         (["what is a SR22", "and a TB20?"], "quantos motores tem o primeiro?", "aircraft_type", ["designator": "SR22"]),
+        // A line that opens by naming an earlier question adjusts that question's frame; a name that is a value sets it;
+        // a command before the name is no name ("scrap that profile"); a new place with no word of going back asks afresh.
+        (["airfields near Kassel, 40 NM", "elevation EDVK?"], "Kassel list: cut to 30 km.", "find_airports_near_location",
+         ["location_query": "Kassel", "max_distance_nm": 16.2]),
+        (["DA at LFNA 30C QNH 1012", "how far LFNA to LFMD"], "DA again — 38 degrees", "density_altitude",
+         ["icao": "LFNA", "temperature_c": 38, "qnh_hpa": 1012]),
+        (["takeoff roll C172S at EGKH 24C", "and the landing roll"], "ok back to the takeoff, rwy 28 with wind 250/12", "takeoff_landing_performance",
+         ["aircraft": "C172S", "icao": "EGKH", "temperature_c": 24, "phase": "takeoff", "runway": "28", "wind": "250/12"]),
+        (["save the PA28 profile as G-OWNR with empty weight 1532 lb"], "scrap that profile, the reweigh is next week", "aircraft_profile",
+         ["action": "delete", "name": "G-OWNR"]),
+        (["density altitude at LFMD 30C"], "Density altitude: LFMC 25C", "density_altitude", ["icao": "LFMC", "temperature_c": 25]),
+        // "not X, Y": a correction with no verb of meaning.
+        (["Iberia Barcelona to Paris 3h late", "what if it was to Nice"], "sorry, not Nice, Marseille", "eu261_compensation",
+         ["from": "Barcelona", "to": "Marseille", "delay_hours": 3, "airline": "Iberia", "carrier_region": "eu"]),
         // After a claim the dialogue awaits an airline: one named alone replaces it; the one rejected ("not Iberia") is not it.
         (["delayed 4h Stansted to Dublin with Ryanair, compensation?"], "Aer Lingus actually", "eu261_compensation",
          ["from": "Stansted", "to": "Dublin", "delay_hours": 4, "airline": "Aer Lingus", "carrier_region": "eu"]),
