@@ -568,18 +568,35 @@ extension KeywordFallbackBackend {
         let moves = PlanningText.first(#"\b(?:sits?|sitting|seated|goes|go|moves?|put|puts|swaps?)\b[^,.;]{0,24}\b(?:back|rear|behind)\b"#, in: padded) != nil
             || PlanningText.first(#"\bin\s+(?:the\s+)?(?:back|rear)\b"#, in: padded) != nil
         let removes = PlanningText.first(#"\b(?:stays?|staying|stay)\s+(?:at\s+)?home\b|\b(?:not|isn\s?t|aren\s?t|don\s?t|doesn\s?t|won\s?t)\s+(?:coming|come|fly|flying)\b|\bstays?\s+behind\b|\bwithout\s+(?:the\s+|my\s+)?"#, in: padded) != nil
-        guard moves || removes else { return nil }
+        // "drop the lads", "what if I remove the one in the back": taken out, when no new amount is stated
+        // ("drop the bags to 10" changes the amount).
+        let takesOut = !removes && !padded.contains(where: \.isNumber)
+            && PlanningText.first(#"\b(?:remove|drop|minus|leave\s+out|take\s+out|leave\s+behind)\b"#, in: padded) != nil
+        guard moves || removes || takesOut else { return nil }
         // The station named: the longest station word of the turn that a load has.
         let named = PlanningText.stationWords.filter { padded.contains(" \($0) ") }.sorted { $0.count > $1.count }
-        guard let word = named.first(where: { w in loads.contains { Self.loadStation($0) == w } }),
-              let i = loads.firstIndex(where: { Self.loadStation($0) == word }) else { return nil }
+        let inBack = { (load: JSONValue) in Self.loadStation(load).map { $0.contains("back") || $0.contains("rear") } ?? false }
+        var found = named.first(where: { w in loads.contains { Self.loadStation($0) == w } }).flatMap { w in loads.firstIndex { Self.loadStation($0) == w } }
+        if found == nil, removes || takesOut {
+            // A passenger named by who they are ("the kids stay home", "drop the lads"): the load typed with that
+            // word, else the one in the back; "the rear passenger" is the load in the back, however it was typed.
+            if let who = Self.backSeatPeople.first(where: { padded.contains(" \($0) ") }) {
+                found = loads.firstIndex { Self.loadStation($0)?.contains(who) == true } ?? loads.firstIndex(where: inBack)
+            } else if padded.contains(" rear ") || padded.contains(" back ") {
+                found = loads.firstIndex(where: inBack)
+            }
+        }
+        guard let i = found, let word = Self.loadStation(loads[i]) else { return nil }
         var out = loads
-        if removes { out.remove(at: i); return out }
+        if removes || takesOut { out.remove(at: i); return out }
         guard var load = loads[i].objectValue, !word.contains("rear"), !word.contains("back") else { return nil }
         load["station"] = .string("rear passenger")
         out[i] = .object(load)
         return out
     }
+
+    /// Passengers named by who they are, who usually sit in the back ("the kids stay home").
+    static let backSeatPeople = ["kids", "kid", "children", "child", "childs", "lads", "boys", "girls", "son", "daughter", "grandma", "granny", "grandpa", "grandad"]
 
     /// Words that take a stop out of a route, before its name.
     static let removingWords: Set<String> = ["drop", "skip", "remove", "without", "omit", "cut", "delete", "forget", "scrap", "bypass", "exclude"]

@@ -481,6 +481,10 @@ struct UnderstandingPipelineTests {
         // An ordinal standing alone after an article is a pronoun ("el segundo, …"); without one it is no reference.
         (["what is a SR22", "and a TB20?", "and a M20P"], "y el segundo, cuántos motores?", "aircraft_type", ["designator": "TB20"]),
         (["what is a SR22", "and a TB20?"], "quantos motores tem o primeiro?", "aircraft_type", ["designator": "SR22"]),
+        // Passengers taken out by who they are ("the kids stay home", "drop the lads"): the load in the back goes.
+        (["weight and balance C172S: pilot 85 kg, passenger 78 kg, back seat 60 kg, fuel 140 l"], "what if the kids stay at home?", "weight_and_balance",
+         ["aircraft": "C172S", "loads": .array([.object(["amount": 85, "station": "pilot", "unit": "kg"]), .object(["amount": 78, "station": "passenger", "unit": "kg"]),
+                                               .object(["amount": 140, "station": "fuel", "unit": "l"])])]),
         // A line that opens by naming an earlier question adjusts that question's frame; a name that is a value sets it;
         // a command before the name is no name ("scrap that profile"); a new place with no word of going back asks afresh.
         (["airfields near Kassel, 40 NM", "elevation EDVK?"], "Kassel list: cut to 30 km.", "find_airports_near_location",
