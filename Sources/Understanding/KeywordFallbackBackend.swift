@@ -65,6 +65,14 @@ public struct KeywordFallbackBackend: LLMBackend {
         self.keywordSets = sets
     }
 
+    /// The tools whose questions are about countries.
+    static let countryTools: Set<String> = ["compare_rules_between_countries", "answer_rules_question", "browse_rules"]
+    /// Country codes that are also words of the pilots' languages: never a country when typed in lower case.
+    /// The European countries' codes read in lower case in a dialogue about countries.
+    static let lowerCaseCountryCodes: Set<String> = ["FR", "DE", "CH", "ES", "PT", "GB", "IE", "NL", "LU", "DK", "SE", "FI", "PL", "CZ", "SK", "HU", "SI", "HR",
+                                                     "GR", "RO", "BG", "EE", "LV", "LT", "MT", "CY", "MC", "LI", "AT", "IT", "BE", "NO", "IS"]
+    static let wordLikeCountryCodes: Set<String> = ["at", "it", "be", "no", "is", "in", "me", "de", "es", "to", "so", "do", "la", "el", "il", "an", "us", "ma", "pa"]
+
     /// Words that show the user is asking about airports at all.
     static let airportNouns: Set<String> = ["airport", "airports", "airfield", "airfields", "aerodrome", "aerodromes", "strip", "strips",
                                             "field", "fields", "airstrip", "airstrips", "alternates", "alternate", "diversion", "diversions", "stops", "stop", "places", "land"]
@@ -638,6 +646,15 @@ public struct KeywordFallbackBackend: LLMBackend {
             entities.airline = name
             entities.carrierRegion = region
             trace.append("airline awaited → \(name)")
+        }
+        // "add ch too", "+ nl", "diff vs be" after a rules question: the dialogue is about countries, so a
+        // country's code typed in lower case is that country (never one that is also a word: at, it, be, no, es, de).
+        if entities.countries.isEmpty, let last = context.lastTool, Self.countryTools.contains(last) {
+            for w in entities.words where w.count == 2 && !Self.wordLikeCountryCodes.contains(w) && !EntityExtractor.twoLetterWords.contains(w) {
+                let code = w == "uk" ? "GB" : w.uppercased()
+                if Self.lowerCaseCountryCodes.contains(code), !entities.countries.contains(code) { entities.countries.append(code) }
+            }
+            if !entities.countries.isEmpty { trace.append("country codes awaited → \(entities.countries.joined(separator: ", "))") }
         }
         // "from there to Bremen": a route end that points back is the place talked about.
         if let subject = context.subject {

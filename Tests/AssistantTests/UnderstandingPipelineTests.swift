@@ -481,6 +481,8 @@ struct UnderstandingPipelineTests {
         // An ordinal standing alone after an article is a pronoun ("el segundo, …"); without one it is no reference.
         (["what is a SR22", "and a TB20?", "and a M20P"], "y el segundo, cuántos motores?", "aircraft_type", ["designator": "TB20"]),
         (["what is a SR22", "and a TB20?"], "quantos motores tem o primeiro?", "aircraft_type", ["designator": "SR22"]),
+        // In a dialogue about countries, a country's code typed in lower case is that country.
+        (["rules de vs nl diff?"], "add ch too", "compare_rules_between_countries", ["countries": .array(["DE", "NL", "CH"])]),
         // Passengers taken out by who they are ("the kids stay home", "drop the lads"): the load in the back goes.
         (["weight and balance C172S: pilot 85 kg, passenger 78 kg, back seat 60 kg, fuel 140 l"], "what if the kids stay at home?", "weight_and_balance",
          ["aircraft": "C172S", "loads": .array([.object(["amount": 85, "station": "pilot", "unit": "kg"]), .object(["amount": 78, "station": "passenger", "unit": "kg"]),
