@@ -618,7 +618,25 @@ public struct KeywordFallbackBackend: LLMBackend {
     /// numbers as digits, known misspellings corrected once for every later reader ("piste 24",
     /// "ldg"), never inside a pasted report.
     func normalised(_ input: String) -> String {
-        extractor.correctTypos(spelledCodes(Self.numberWords(Self.decimalCommas(Utterance.sanitize(input)))), keepingCapitals: true)
+        extractor.correctTypos(spelledCodes(Self.numberWords(Self.decimalCommas(keyValuesRead(Utterance.sanitize(input))))), keepingCapitals: true)
+    }
+
+    /// "tas=120; leg<=1.5h; EDDS->LSZH" read as words ("tas 120; legs max 1.5h; EDDS to LSZH") by the
+    /// lexicon's `key_values`; a key it does not know stays as typed.
+    func keyValuesRead(_ text: String) -> String {
+        guard text.contains("=") || text.contains("->") || text.contains("→") else { return text }
+        var out = text.replacingOccurrences(of: #"\s*(?:->|→)\s*"#, with: " to ", options: .regularExpression)
+        guard out.contains("=") else { return out }
+        for m in PlanningText.all(#"(?<![\w/.~=<>])([A-Za-z]{1,10})\s*(<=|>=|=)\s*([A-Za-z]+\b)?"#, in: out).reversed() {
+            let key = (m[1] ?? "").lowercased() + (m[2] ?? "")
+            let withValue = key + (m[3] ?? "").lowercased()
+            if let reading = lexicon.keyValues[withValue] {
+                out.replaceSubrange(m.range, with: " \(reading) ")
+            } else if let reading = lexicon.keyValues[key] {
+                out.replaceSubrange(m.range, with: " \(reading)" + (m[3].map { $0 } ?? ""))
+            }
+        }
+        return out
     }
 
     /// The classification of one turn, before the aircraft check above.

@@ -47,6 +47,8 @@ public struct Lexicon: Sendable {
     /// Names of an earlier question's subject ("list", "nav log", "DA") → the tools that may have asked
     /// it, for a line that opens by naming it ("Kassel list: cut to 30 km"; `dialogue.json`'s `topics`).
     public var topics: [String: [String]] = [:]
+    /// Structured shorthand ("tas=", "leg<=", "phase=to") → the words it stands for (`typos.json`'s `key_values`).
+    public var keyValues: [String: String] = [:]
     /// One airport filter set to a value by any of its phrases.
     public struct FilterRule: Sendable { public var filter: String; public var value: Bool; public var phrases: [String] }
     /// Filter phrases, in file order (later rules win for the same filter).
@@ -145,6 +147,10 @@ public struct Lexicon: Sendable {
         }
         lexicon.generalFilterWords = general
         lexicon.typosBeforeNumber = beforeNumber
+        guard let keyValues = t["key_values"] as? [String: String], keyValues.keys.allSatisfy({ $0 == $0.lowercased() && ($0.contains("=")) }) else {
+            throw UnderstandingError.invalidLexicon(file: "typos.json", message: "'key_values' must be an object of lower-case 'key=' (or 'key<=', 'key=value') → reading")
+        }
+        lexicon.keyValues = keyValues
         guard let sameValues = d["same_value_words"] as? [String: [String]], sameValues.allSatisfy({ !$0.value.isEmpty && $0.key == TextNormalizer.fold($0.key) }) else {
             throw UnderstandingError.invalidLexicon(file: "dialogue.json", message: "'same_value_words' must be an object of folded word → argument names")
         }

@@ -243,7 +243,8 @@ public enum PlanningText {
 
     static func altimeter(in text: String) -> (Altimeter, Range<String.Index>)? {
         func classify(_ v: Double) -> Altimeter { v < 100 ? .inHg(v) : .hPa(v) }
-        if let m = first(#"\b(?:qnh|altimeter(?:\s*setting)?)\s*(?:of|is|=|:)?\s*(\d{2}\.\d{1,2}|\d+(?:\.\d+)?)\b"#, in: text), let v = number(m[1]) {
+        if let m = first(#"\b(?:qnh|altimeter(?:\s*setting)?)\s*(?:of|is|=|:)?\s*(\d{2}\.\d{1,2}|\d+(?:\.\d+)?)(?!\d|\.\d)"#, in: text), let v = number(m[1]) {
+            // ("altimeter 29.85inHg": the unit may follow with no space.)
             return (classify(v), m.range)
         }
         if let m = first(#"\bQ(\d{3,4})\b"#, in: text, caseSensitive: true), let v = number(m[1]) { return (.hPa(v), m.range) }

@@ -481,6 +481,12 @@ struct UnderstandingPipelineTests {
         // An ordinal standing alone after an article is a pronoun ("el segundo, …"); without one it is no reference.
         (["what is a SR22", "and a TB20?", "and a M20P"], "y el segundo, cuántos motores?", "aircraft_type", ["designator": "TB20"]),
         (["what is a SR22", "and a TB20?"], "quantos motores tem o primeiro?", "aircraft_type", ["designator": "SR22"]),
+        // Structured shorthand: keys with "=" or "<=" read as words, an arrow as "to"; a unit right after an altimeter setting.
+        ([], "perf ac=C172S apt=EDTY rwy=23 oat=31C qnh=1009 wt=2400lb phase=to", "takeoff_landing_performance",
+         ["aircraft": "C172S", "icao": "EDTY", "runway": "23", "temperature_c": 31, "qnh_hpa": 1009, "weight": 2400, "weight_unit": "lb", "phase": "takeoff"]),
+        ([], "route EDFE->LFSB; corridor=10nm; leg<=1.5h; filter=avgas", "find_airports_near_route",
+         ["from_location": "EDFE", "to_location": "LFSB", "max_distance_nm": 10, "max_leg_time_hours": 1.5, "filters": .object(["has_avgas": true])]),
+        ([], "DA: elev=1620ft; oat=30C; altim=29.85inHg", "density_altitude", ["elevation_ft": 1620, "temperature_c": 30, "altimeter_inhg": 29.85]),
         // In a dialogue about countries, a country's code typed in lower case is that country.
         (["rules de vs nl diff?"], "add ch too", "compare_rules_between_countries", ["countries": .array(["DE", "NL", "CH"])]),
         // Passengers taken out by who they are ("the kids stay home", "drop the lads"): the load in the back goes.
