@@ -297,7 +297,9 @@ public struct KeywordFallbackBackend: LLMBackend {
     /// "call that flight HB-ZKA" names the last briefing imported; "the same for flight X" asks the
     /// last briefing question again for flight X.
     func briefedFlights(_ turn: TurnReading, _ c: inout Classification, _ context: ConversationContext) {
-        guard !context.flights.isEmpty || context.lastBriefingPath != nil else { return }
+        // A flight plan to file or activate ("file the flight plan LRCL-LHBP") stays declined, whatever flight
+        // it names (a switch of flights, declined as "switch to" elsewhere, is read here).
+        guard !context.flights.isEmpty || context.lastBriefingPath != nil, !(c.declinedCue?.contains("flight plan") ?? false) else { return }
         let (input, e) = (turn.input, turn.entities)
         let (words, padded) = (e.words, turn.padded)
         let known = Set(context.flights.map(\.name))
