@@ -744,7 +744,10 @@ public struct EntityExtractor: Sendable {
 
     func extractNotamBits(_ text: String, into e: inout Entities) {
         let upper = text.uppercased()
+        // A NOTAM pasted with its Q) line, or with its header and items when the Q) line was left out
+        // ("(A0987/26 NOTAMN A) EHTE B) … E) PJE …").
         e.hasNotamText = upper.contains("Q)") && (upper.contains("E)") || upper.contains("A)"))
+            || upper.contains("E)") && upper.contains("A)") && PlanningText.first(#"\b[A-Z]\d{4}/\d{2}\s+NOTAM[NRC]\b"#, in: upper, caseSensitive: true) != nil
         for raw in text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "(" || $0 == ")" }) {
             let t = String(raw).trimmingCharacters(in: CharacterSet(charactersIn: ".:;!?'\""))
             let u = Array(t.uppercased())

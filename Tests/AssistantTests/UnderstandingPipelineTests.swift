@@ -481,6 +481,9 @@ struct UnderstandingPipelineTests {
         // An ordinal standing alone after an article is a pronoun ("el segundo, …"); without one it is no reference.
         (["what is a SR22", "and a TB20?", "and a M20P"], "y el segundo, cuántos motores?", "aircraft_type", ["designator": "TB20"]),
         (["what is a SR22", "and a TB20?"], "quantos motores tem o primeiro?", "aircraft_type", ["designator": "SR22"]),
+        // A NOTAM pasted without its Q) line is still a pasted NOTAM (the parser then names the missing item).
+        (["any airspace notams at EHTE"], "decode (A0987/26 NOTAMN A) EHTE B) 2606170800 C) 2606171900 E) PJE WI 2NM RADIUS TEUGE AD SFC-FL150)",
+         "parse_notams", [:]),
         // Structured shorthand: keys with "=" or "<=" read as words, an arrow as "to"; a unit right after an altimeter setting.
         ([], "perf ac=C172S apt=EDTY rwy=23 oat=31C qnh=1009 wt=2400lb phase=to", "takeoff_landing_performance",
          ["aircraft": "C172S", "icao": "EDTY", "runway": "23", "temperature_c": 31, "qnh_hpa": 1009, "weight": 2400, "weight_unit": "lb", "phase": "takeoff"]),
