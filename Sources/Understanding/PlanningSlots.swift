@@ -117,7 +117,8 @@ public enum PlanningIntents {
     /// or an aircraft word (Archer, Skyhawk).
     static func aircraftToken(in text: String, excluding codes: [String] = []) -> String? {
         if let r = registration(in: text) { return r }
-        for m in PlanningText.all(#"(?<![\w-])([A-Za-z]{1,3}-?\d{2,3}(?:-\d{3})?[A-Za-z]?)(?![\w-])"#, in: text) {
+        // "PA-28-181", "C172S", and a one-digit model only with its hyphen ("PC-6").
+        for m in PlanningText.all(#"(?<![\w-])([A-Za-z]{1,3}-?\d{2,3}(?:-\d{3})?[A-Za-z]?|[A-Za-z]{2,3}-\d[A-Za-z]?)(?![\w-])"#, in: text) {
             guard let t = m[1] else { continue }
             let upper = t.uppercased()
             if upper.hasPrefix("FL") || upper.hasPrefix("EU") || upper.hasPrefix("UK") || upper.hasPrefix("RWY") || upper.hasPrefix("RW")
@@ -266,7 +267,8 @@ public enum PlanningIntents {
             a["fuel_burn"] = .object(["amount": .number(amount), "unit": .string(unit)])
             rest = PlanningText.removing(r, from: rest)
         }
-        if let aircraft = aircraftToken(in: rest) { a["aircraft"] = .string(aircraft) }
+        // A type the table knows by its name ("the Caravan") is the aircraft as typed.
+        if let aircraft = aircraftToken(in: rest) ?? e.aircraftTypeTyped.flatMap({ $0.contains(where: \.isLetter) ? $0 : nil }) { a["aircraft"] = .string(aircraft) }
         // The aircraft name may hold digits ("PA-28-181"); loads are read without it.
         let loadsText = a["aircraft"]?.stringValue.map { rest.replacingOccurrences(of: $0, with: " ", options: .caseInsensitive) } ?? rest
         let loads = PlanningText.loads(in: loadsText)
@@ -301,7 +303,7 @@ public enum PlanningIntents {
         }
         rest = atmosphere(rest, into: &a)
         if let r = PlanningText.runway(in: rest, codes: e.airportCodes) { a["runway"] = .string(r) }
-        if let aircraft = aircraftToken(in: rest) { a["aircraft"] = .string(aircraft) }
+        if let aircraft = aircraftToken(in: rest) ?? e.aircraftTypeTyped.flatMap({ $0.contains(where: \.isLetter) ? $0 : nil }) { a["aircraft"] = .string(aircraft) }
         // "to dist", "TO roll": the pilots' abbreviation of take-off.
         var lower = " " + rest.lowercased() + " "
         if let m = PlanningText.first(#"\b(?:to|t/o|t\.o\.?)\s*(?=(?:dist|distance|roll|run|perf|performance)\b)"#, in: lower) { lower.replaceSubrange(m.range, with: " takeoff ") }

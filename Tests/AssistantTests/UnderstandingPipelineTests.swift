@@ -481,6 +481,9 @@ struct UnderstandingPipelineTests {
         // An ordinal standing alone after an article is a pronoun ("el segundo, …"); without one it is no reference.
         (["what is a SR22", "and a TB20?", "and a M20P"], "y el segundo, cuántos motores?", "aircraft_type", ["designator": "TB20"]),
         (["what is a SR22", "and a TB20?"], "quantos motores tem o primeiro?", "aircraft_type", ["designator": "SR22"]),
+        // A one-digit model with its hyphen is an aircraft ("PC-6"); "the types" names the earlier type questions.
+        ([], "weight and balance for the PC-6", "weight_and_balance", ["aircraft": "PC-6"]),
+        (["what kind of aircraft is a PA25?", "W&B for D-EFUX"], "back to the types: the Super Cub?", "aircraft_type", ["designator": "Super Cub"]),
         // A NOTAM pasted without its Q) line is still a pasted NOTAM (the parser then names the missing item).
         (["any airspace notams at EHTE"], "decode (A0987/26 NOTAMN A) EHTE B) 2606170800 C) 2606171900 E) PJE WI 2NM RADIUS TEUGE AD SFC-FL150)",
          "parse_notams", [:]),
