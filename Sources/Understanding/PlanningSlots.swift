@@ -450,6 +450,11 @@ public enum PlanningIntents {
            !["it", "this", "that", "first", "second", "third", "last", "other", "latter", "former"].contains(q.lowercased()),
            // "what's a P28A exactly? we're renting one for the holiday": a type named elsewhere is the value.
            e.aircraftTypeTyped.map({ q.localizedCaseInsensitiveContains($0) }) ?? true {
+            // "of a c152 ngl i dont get wake stuff": the name ends where the type the table knows ends.
+            var q = q
+            // (Capitalised words after it are still the name: "a de Havilland Tiger Moth".)
+            if let typed = e.aircraftTypeTyped, let r = q.range(of: typed, options: .caseInsensitive),
+               !q[r.upperBound...].contains(where: { $0.isUppercase || $0.isNumber }) { q = String(q[..<r.upperBound]) }
             // "for designator AA5" → "AA5": the words naming the field are not the value.
             var words = q.split(separator: " ").map(String.init)
             while let w = words.first, words.count > 1, ["designator", "type", "icao", "the", "aircraft", "code"].contains(w.lowercased()) { words.removeFirst() }

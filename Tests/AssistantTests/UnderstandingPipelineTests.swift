@@ -481,6 +481,9 @@ struct UnderstandingPipelineTests {
         // An ordinal standing alone after an article is a pronoun ("el segundo, …"); without one it is no reference.
         (["what is a SR22", "and a TB20?", "and a M20P"], "y el segundo, cuántos motores?", "aircraft_type", ["designator": "TB20"]),
         (["what is a SR22", "and a TB20?"], "quantos motores tem o primeiro?", "aircraft_type", ["designator": "SR22"]),
+        // A type named after "of a" ends where the table's name ends when only chatter follows; capitalised words stay in the name.
+        ([], "whats the wake category of a c152 ngl i dont get wake stuff", "aircraft_type", ["designator": "C152"]),
+        ([], "What's the ICAO designator for a de Havilland Tiger Moth?", "aircraft_type", ["designator": "de Havilland Tiger Moth"]),
         // A one-digit model with its hyphen is an aircraft ("PC-6"); "the types" names the earlier type questions.
         ([], "weight and balance for the PC-6", "weight_and_balance", ["aircraft": "PC-6"]),
         (["what kind of aircraft is a PA25?", "W&B for D-EFUX"], "back to the types: the Super Cub?", "aircraft_type", ["designator": "Super Cub"]),
