@@ -458,7 +458,9 @@ public enum PlanningIntents {
             // "for designator AA5" → "AA5": the words naming the field are not the value.
             var words = q.split(separator: " ").map(String.init)
             while let w = words.first, words.count > 1, ["designator", "type", "icao", "the", "aircraft", "code"].contains(w.lowercased()) { words.removeFirst() }
-            a["designator"] = .string(EntityExtractor.trimAircraftNoun(words.joined(separator: " ").trimmingCharacters(in: .whitespaces)))
+            let value = EntityExtractor.trimAircraftNoun(words.joined(separator: " ").trimmingCharacters(in: .whitespaces))
+            // A designator in one word is written as one ("c152" → "C152"); a name keeps its letters as typed.
+            a["designator"] = .string(!value.contains(" ") && value.contains(where: \.isNumber) ? value.uppercased() : value)
         } else if let token = aircraftToken(in: text, excluding: e.airportCodes) {
             a["designator"] = .string(token)
         } else if let t = e.aircraftType {
