@@ -98,7 +98,7 @@ extension KeywordFallbackBackend {
     /// asked it. The latest of the tools the name may mean is taken. Nil when no such question was asked.
     func namedTopic(_ input: String, _ context: ConversationContext) -> NamedTopic? {
         guard context.frames.count >= 1, !lexicon.topics.isEmpty, input.count <= 200 else { return nil }
-        let names = lexicon.topics.keys.sorted { $0.count > $1.count }.map { NSRegularExpression.escapedPattern(for: $0) }.joined(separator: "|")
+        let names = lexicon.topicAlternation
         // Interjections, a word that goes back, an article, up to two words of the question's own
         // ("the jet A search", "Kassel list"), the name, words that say "again", then a separator.
         let pattern = #"(?i)^\s*(?:(?:ok|okay|sorry|right|and|now|so|also|oh|ah|um|uh|hmm|actually|then)[\s,]+)*"#

@@ -46,7 +46,11 @@ public struct Lexicon: Sendable {
     public var sameValueWords: [String: [String]] = [:]
     /// Names of an earlier question's subject ("list", "nav log", "DA") → the tools that may have asked
     /// it, for a line that opens by naming it ("Kassel list: cut to 30 km"; `dialogue.json`'s `topics`).
-    public var topics: [String: [String]] = [:]
+    public var topics: [String: [String]] = [:] {
+        didSet { topicAlternation = topics.keys.sorted { $0.count > $1.count }.map { NSRegularExpression.escapedPattern(for: $0) }.joined(separator: "|") }
+    }
+    /// The topic names as one regular-expression alternation, longest first (built once, when loaded).
+    public private(set) var topicAlternation = ""
     /// Structured shorthand ("tas=", "leg<=", "phase=to") → the words it stands for (`typos.json`'s `key_values`).
     public var keyValues: [String: String] = [:]
     /// One airport filter set to a value by any of its phrases.
