@@ -576,7 +576,7 @@ extension KeywordFallbackBackend {
         // The station named: the longest station word of the turn that a load has.
         let named = PlanningText.stationWords.filter { padded.contains(" \($0) ") }.sorted { $0.count > $1.count }
         let inBack = { (load: JSONValue) in Self.loadStation(load).map { $0.contains("back") || $0.contains("rear") } ?? false }
-        var found = named.first(where: { w in loads.contains { Self.loadStation($0) == w } }).flatMap { w in loads.firstIndex { Self.loadStation($0) == w } }
+        var found = named.lazy.compactMap { w in loads.firstIndex { Self.loadStation($0) == w } }.first
         if found == nil, removes || takesOut {
             // A passenger named by who they are ("the kids stay home", "drop the lads"): the load typed with that
             // word, else the one in the back; "the rear passenger" is the load in the back, however it was typed.
@@ -679,6 +679,9 @@ extension KeywordFallbackBackend {
         return (meant, old)
     }
 
+    /// "not" in the pilots' languages, as a pattern group ("37 non 38", "23 nicht 32", "LPVR não LPBR").
+    static let notWord = #"(?:not|non|nicht|niet|nao|não)"#
+
     /// "swap X for Y" and its kin (compiled once: follow-ups run it on every turn).
     static let exchangePattern = try! NSRegularExpression(pattern: #"(?i)\b(?:swap|replace|change|substitute|exchange)\s+(.+?)\s+(?:for|with|by|to|w)\s+(.+?)[?.!]*$"#)
     /// "not B, I meant A" / "not B but A" / "I said B but I meant A".
@@ -700,10 +703,10 @@ extension KeywordFallbackBackend {
     /// "250 not 230, so …": a number corrected before the turn goes on (a comma, a full stop, "so", "and").
     /// Each number may carry its unit ("it is 2450 lb, not 2400 lb.", "32 °C, not 28 °C").
     static let numberCorrectionPattern = try! NSRegularExpression(
-        pattern: #"(?i)(?<![\d./])(\d+(?:\.\d+)?)\s*(?:°\s*[cf]|[a-z/]{1,7}(?<!not))?\s*,?\s+(?:not|non|nicht|niet|nao|não)\s+(\d+(?:\.\d+)?)\s*(?:°\s*[cf]\b|[a-z/]{1,7}\b(?<!\bso|\band|\bbut))?(?=\s*[,;.!?]|\s+(?:so|and|but)\b|\s*$)"#)
+        pattern: #"(?i)(?<![\d./])(\d+(?:\.\d+)?)\s*(?:°\s*[cf]|[a-z/]{1,7}(?<!not))?\s*,?\s+"# + notWord + #"\s+(\d+(?:\.\d+)?)\s*(?:°\s*[cf]\b|[a-z/]{1,7}\b(?<!\bso|\band|\bbut))?(?=\s*[,;.!?]|\s+(?:so|and|but)\b|\s*$)"#)
     /// "A not B" at the end of a turn.
     /// ("37 non 38", "23 nicht 32", "LPVR não LPBR": the word for not of the pilots' other languages too.)
-    static let correctionPattern = try! NSRegularExpression(pattern: #"(?i)([\w.'-]+(?:\s+[\w'-]+)?)\s*,?\s+(?:not|non|nicht|niet|nao|não)\s+(?:the\s+)?([\w.'-]+(?:\s+[A-Z][\w'-]+)?)\s*[?.!]*$"#)
+    static let correctionPattern = try! NSRegularExpression(pattern: #"(?i)([\w.'-]+(?:\s+[\w'-]+)?)\s*,?\s+"# + notWord + #"\s+(?:the\s+)?([\w.'-]+(?:\s+[A-Z][\w'-]+)?)\s*[?.!]*$"#)
 
     /// The first two groups of `pattern`'s first match in `text`, trimmed of spaces.
     static func twoGroups(_ pattern: NSRegularExpression, in text: String) -> (String, String)? {

@@ -132,7 +132,7 @@ extension KeywordFallbackBackend {
         }
         let rest = TurnReading(topic.rest, self)
         if !topic.goesBack, rest.entities.locationCount > 0 || rest.entities.subject != nil { return nil }
-        var c = classifyReading(topic.rest, context: earlier)
+        var c = classifyReading(topic.rest, context: earlier, reading: rest)
         if c.tool == topic.tool, c.isFollowUp || c.arguments != topic.frame {
             c.isFollowUp = true
         } else if c.declinedCue == nil, let merged = followUp(topic.tool, topic.frame, rest.text, rest.entities) {

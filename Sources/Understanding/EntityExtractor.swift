@@ -224,7 +224,7 @@ public struct EntityExtractor: Sendable {
                          ? " " + TextNormalizer.fold(text.replacingOccurrences(of: #"['’]s\b"#, with: "", options: .regularExpression)) + " " : folded, into: &e)
         // "FR only", "CH side only", "add CH too": a country's ISO code typed in capitals (never
         // one that is also an English word in capitals: AT, IT, BE, NO, IS, IN, ME).
-        for m in PlanningText.all(#"(?<![\w-])(FR|DE|CH|ES|PT|GB|UK|IE|NL|LU|DK|SE|FI|PL|CZ|SK|HU|SI|HR|GR|RO|BG|EE|LV|LT|MT|CY|MC|LI)(?![\w-])"#, in: text, caseSensitive: true) {
+        for m in PlanningText.all(Self.typedCountryCodePattern, in: text, caseSensitive: true) {
             guard let iso = m[1], !text[..<m.range.lowerBound].hasSuffix("EU ") else { continue }
             let code = iso == "UK" ? "GB" : iso
             if !e.countries.contains(code) { e.countries.append(code) }
@@ -689,6 +689,12 @@ public struct EntityExtractor: Sendable {
         }
         return found.map { ($0.name, $0.region) } ?? cuedFound ?? fallback
     }
+
+    /// Countries' ISO codes that are read as the country when typed on their own ("FR only", "UK" for GB); never
+    /// one that is also an English word in capitals (AT, IT, BE, NO, IS, IN, ME).
+    static let typedCountryCodes = ["FR", "DE", "CH", "ES", "PT", "GB", "UK", "IE", "NL", "LU", "DK", "SE", "FI", "PL", "CZ", "SK", "HU", "SI", "HR",
+                                    "GR", "RO", "BG", "EE", "LV", "LT", "MT", "CY", "MC", "LI"]
+    static let typedCountryCodePattern = #"(?<![\w-])("# + typedCountryCodes.joined(separator: "|") + #")(?![\w-])"#
 
     /// Two-letter English words and abbreviations, never an airline's code typed in lower case ("what compensation am I owed").
     static let twoLetterWords: Set<String> = ["am", "an", "as", "at", "be", "by", "do", "go", "he", "hi", "if", "in", "is", "it", "me", "my", "no",

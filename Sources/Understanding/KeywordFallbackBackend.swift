@@ -67,11 +67,9 @@ public struct KeywordFallbackBackend: LLMBackend {
 
     /// The tools whose questions are about countries.
     static let countryTools: Set<String> = ["compare_rules_between_countries", "answer_rules_question", "browse_rules"]
-    /// Country codes that are also words of the pilots' languages: never a country when typed in lower case.
-    /// The European countries' codes read in lower case in a dialogue about countries.
-    static let lowerCaseCountryCodes: Set<String> = ["FR", "DE", "CH", "ES", "PT", "GB", "IE", "NL", "LU", "DK", "SE", "FI", "PL", "CZ", "SK", "HU", "SI", "HR",
-                                                     "GR", "RO", "BG", "EE", "LV", "LT", "MT", "CY", "MC", "LI", "AT", "IT", "BE", "NO", "IS"]
-    static let wordLikeCountryCodes: Set<String> = ["at", "it", "be", "no", "is", "in", "me", "de", "es", "to", "so", "do", "la", "el", "il", "an", "us", "ma", "pa"]
+    /// Country codes that are also words of the pilots' other languages (the English ones are
+    /// `EntityExtractor.twoLetterWords`): never a country when typed in lower case.
+    static let wordLikeCountryCodes: Set<String> = ["de", "es", "la", "el", "il"]
 
     /// Words that show the user is asking about airports at all.
     static let airportNouns: Set<String> = ["airport", "airports", "airfield", "airfields", "aerodrome", "aerodromes", "strip", "strips",
@@ -88,9 +86,10 @@ public struct KeywordFallbackBackend: LLMBackend {
     }
 
     /// `classify` without the look for a named earlier question (the rest of a line that named one).
-    func classifyReading(_ input: String, context: ConversationContext) -> Classification {
+    /// `reading` is the turn already read, when the caller has it.
+    func classifyReading(_ input: String, context: ConversationContext, reading: TurnReading? = nil) -> Classification {
         // The turn normalised and its entities once, for every pass below that reads this same turn again.
-        let turn = TurnReading(input, self)
+        let turn = reading ?? TurnReading(input, self)
         var c = classifyTurn(input, context: listContext(turn, context), reading: turn)
         continuesLast(turn, &c, context)
         editsRoute(turn, &c, context)
@@ -635,7 +634,7 @@ public struct KeywordFallbackBackend: LLMBackend {
             if let reading = lexicon.keyValues[withValue] {
                 out.replaceSubrange(m.range, with: " \(reading) ")
             } else if let reading = lexicon.keyValues[key] {
-                out.replaceSubrange(m.range, with: " \(reading)" + (m[3].map { $0 } ?? ""))
+                out.replaceSubrange(m.range, with: " \(reading)" + (m[3] ?? ""))
             }
         }
         return out
@@ -671,8 +670,10 @@ public struct KeywordFallbackBackend: LLMBackend {
         // country's code typed in lower case is that country (never one that is also a word: at, it, be, no, es, de).
         if entities.countries.isEmpty, let last = context.lastTool, Self.countryTools.contains(last) {
             for w in entities.words where w.count == 2 && !Self.wordLikeCountryCodes.contains(w) && !EntityExtractor.twoLetterWords.contains(w) {
-                let code = w == "uk" ? "GB" : w.uppercased()
-                if Self.lowerCaseCountryCodes.contains(code), !entities.countries.contains(code) { entities.countries.append(code) }
+                let typed = w.uppercased()
+                guard EntityExtractor.typedCountryCodes.contains(typed) else { continue }
+                let code = typed == "UK" ? "GB" : typed
+                if !entities.countries.contains(code) { entities.countries.append(code) }
             }
             if !entities.countries.isEmpty { trace.append("country codes awaited → \(entities.countries.joined(separator: ", "))") }
         }

@@ -134,6 +134,12 @@ public enum PlanningIntents {
         return nil
     }
 
+    /// The aircraft a weight-and-balance or performance question names: a token (`aircraftToken`), or a
+    /// type the table knows by its name, as typed ("the Caravan"; never a bare number such as "1900").
+    static func aircraftNamed(in text: String, _ e: Entities) -> String? {
+        aircraftToken(in: text) ?? e.aircraftTypeTyped.flatMap { $0.contains(where: \.isLetter) ? $0 : nil }
+    }
+
     /// Temperature and QNH arguments, read from typed text (never from a METAR).
     static func atmosphere(_ text: String, into a: inout Arguments) -> String {
         var rest = text
@@ -267,8 +273,7 @@ public enum PlanningIntents {
             a["fuel_burn"] = .object(["amount": .number(amount), "unit": .string(unit)])
             rest = PlanningText.removing(r, from: rest)
         }
-        // A type the table knows by its name ("the Caravan") is the aircraft as typed.
-        if let aircraft = aircraftToken(in: rest) ?? e.aircraftTypeTyped.flatMap({ $0.contains(where: \.isLetter) ? $0 : nil }) { a["aircraft"] = .string(aircraft) }
+        if let aircraft = aircraftNamed(in: rest, e) { a["aircraft"] = .string(aircraft) }
         // The aircraft name may hold digits ("PA-28-181"); loads are read without it.
         let loadsText = a["aircraft"]?.stringValue.map { rest.replacingOccurrences(of: $0, with: " ", options: .caseInsensitive) } ?? rest
         let loads = PlanningText.loads(in: loadsText)
@@ -303,7 +308,7 @@ public enum PlanningIntents {
         }
         rest = atmosphere(rest, into: &a)
         if let r = PlanningText.runway(in: rest, codes: e.airportCodes) { a["runway"] = .string(r) }
-        if let aircraft = aircraftToken(in: rest) ?? e.aircraftTypeTyped.flatMap({ $0.contains(where: \.isLetter) ? $0 : nil }) { a["aircraft"] = .string(aircraft) }
+        if let aircraft = aircraftNamed(in: rest, e) { a["aircraft"] = .string(aircraft) }
         // "to dist", "TO roll": the pilots' abbreviation of take-off.
         var lower = " " + rest.lowercased() + " "
         if let m = PlanningText.first(#"\b(?:to|t/o|t\.o\.?)\s*(?=(?:dist|distance|roll|run|perf|performance)\b)"#, in: lower) { lower.replaceSubrange(m.range, with: " takeoff ") }
