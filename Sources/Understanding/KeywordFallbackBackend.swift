@@ -550,10 +550,26 @@ public struct KeywordFallbackBackend: LLMBackend {
     /// "more" asking for a longer list ("5 more", "show more"), not for more about one thing
     /// ("tell me more about the third", "more info on LFAT").
     static func asksMoreResults(_ padded: String) -> Bool {
-        guard padded.contains(" more ") else { return false }
-        return !["more about", "more info", "more details", "more detail", "more on", "more information", "more than", "or more",
-                 "one more thing", "one more question", "once more", "more thing", "more question"].contains { padded.contains(" \($0) ") }
+        guard padded.contains(" more "), !["more about", "more info", "more details", "more detail", "more on", "more information", "more than", "or more",
+                 "one more thing", "one more question", "once more", "more thing", "more question"].contains(where: { padded.contains(" \($0) ") }) else { return false }
+        // "more" asks for more of the list only as a request: "3 more", "show me more", "a few more",
+        // "more results", "more please", or alone. In chatter it asks nothing ("my back is not young
+        // any more", "my backside can't take more", "the farm strips are more fun").
+        let words = padded.split(separator: " ").map(String.init)
+        for (i, w) in words.enumerated() where w == "more" {
+            let before = i > 0 ? words[i - 1] : "", after = i + 1 < words.count ? words[i + 1] : ""
+            let beforeThat = i > 1 ? words[i - 2] : ""
+            if Double(before) != nil || Self.moreRequestWords.contains(before) || Self.moreResultNouns.contains(after) { return true }
+            if ["me", "us"].contains(before) && Self.moreRequestWords.contains(beforeThat) { return true }
+            if words.filter({ $0 != "?" && $0 != "any" && !Self.moreResultNouns.contains($0) }).count <= 1 { return true }
+        }
+        return false
     }
+    /// Words that make a following "more" a request for more results ("show more", "a few more").
+    static let moreRequestWords: Set<String> = ["show", "give", "gimme", "list", "few", "some", "couple", "several", "find", "get"]
+    /// Words after "more" that say it is more of the list ("more results", "more please").
+    static let moreResultNouns: Set<String> = ["results", "airports", "airfields", "fields", "strips", "options", "ones", "places", "aerodromes",
+                                               "alternatives", "suggestions", "entries", "please", "pls", "plz", "?"]
 
     /// A line that is only a capitalised name the data knows with a letter or two wrong
     /// ("Fairoks", "Le Tuquet airfield"): the phrase rules read names only as written, so a short

@@ -310,6 +310,11 @@ struct UnderstandingPipelineTests {
         // Lists: an item is a subject of its own; 'more about' is no request for more results; 'another 4'.
         (["airports near Annecy"], "tell me more about number 3", "get_airport_details", [:]),
         (["airports near Annecy"], "another 4 please", "find_airports_near_location", ["max_results": 9]),
+        // "more" asks for more of the list only as a request, never in chatter.
+        (["airports near Annecy"], "3 more please", "find_airports_near_location", ["max_results": 8]),
+        (["airports near Annecy"], "show me more", "find_airports_near_location", ["max_results": 10]),
+        (["airports near Annecy within 30 nm"], "20 nm then, the kids cant take more in the car", "find_airports_near_location",
+         ["max_distance_nm": 20, "max_results": nil]),
         (["search le bourget"], "and toussus", "search_airports", ["query": "toussus"]),
         (["Airports near Freiburg im Breisgau, radius 30 NM"], "Please the big airports also include", "find_airports_near_location",
          ["include_large_airports": true, "max_distance_nm": 30]),
