@@ -1104,6 +1104,10 @@ public struct EntityExtractor: Sendable {
     /// Every span of `text` that names an airport or a place, longest first from left to right
     /// ("does Rothenburg ob der Tauber have an ILS?" → ["Rothenburg ob der Tauber"]). Codes count
     /// in any case; a lower-case word only when the data knows it well (see `readings`).
+    /// Negations, intensifiers, articles and possessives: the lower-case word after one is a word.
+    static let wordBeforeCommonWord: Set<String> = ["not", "so", "very", "too", "quite", "really", "pretty", "more", "less", "a", "an", "the",
+                                                    "my", "our", "your", "his", "her", "their", "some", "getting", "feel", "feeling", "bit", "with"]
+
     public func placeMentions(in text: String, limit: Int = 3) -> [String] {
         // Dashes standing alone separate too; a day or a month is never a place ("in August - Madrid").
         let words = text.split(whereSeparator: { " ,?!;()>|".contains($0) })
@@ -1120,6 +1124,11 @@ public struct EntityExtractor: Sendable {
                     // A sentence's first word is capitalised for the sentence: "Change the cruise altitude"
                     // names no commune called Change.
                     if i == 0, n == 1, words.count > 1, englishWord(phrase.lowercased()), !knownCodeShaped(phrase) { continue }
+                    // An English word typed in lower case after a word that makes it an adjective or a
+                    // common noun is that word, not a town of the same name ("my back is not young any
+                    // more" names no Young, NSW); after "is", "to", "near" it may still be one ("is jersey …").
+                    if n == 1, i > 0, Self.wordBeforeCommonWord.contains(words[i - 1].lowercased()), phrase == phrase.lowercased(),
+                       englishWord(phrase), knownCode(phrase) == nil { continue }
                     // A code typed in one case is upper-cased ("lfmd"); a name in title case stays a name ("Sion").
                     let codeShaped = phrase.count <= 4 && phrase.allSatisfy { $0.isLetter || $0.isNumber } && (phrase == phrase.lowercased() || phrase == phrase.uppercased())
                     if namesSomething(phrase) { out.append(codeShaped ? phrase.uppercased() : phrase); taken = n; break }

@@ -315,6 +315,11 @@ struct UnderstandingPipelineTests {
         (["airports near Annecy"], "show me more", "find_airports_near_location", ["max_results": 10]),
         (["airports near Annecy within 30 nm"], "20 nm then, the kids cant take more in the car", "find_airports_near_location",
          ["max_distance_nm": 20, "max_results": nil]),
+        // A lower-case English word after "not", "the", "with" is no town of that name (Young, Normal).
+        (["Fuel stops between Budaörs and Portorož, I fly 105 kt"], "make it 1,5 hour legs maximum, my back is not young any more",
+         "find_airports_near_route", ["to_location": "Portorož", "max_leg_time_hours": 1.5]),
+        (["what airports are close to Zermatt?"], "I mean the big ones with normal flights", "find_airports_near_location",
+         ["location_query": "Zermatt", "include_large_airports": true]),
         (["search le bourget"], "and toussus", "search_airports", ["query": "toussus"]),
         (["Airports near Freiburg im Breisgau, radius 30 NM"], "Please the big airports also include", "find_airports_near_location",
          ["include_large_airports": true, "max_distance_nm": 30]),
