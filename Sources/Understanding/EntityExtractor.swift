@@ -1101,13 +1101,13 @@ public struct EntityExtractor: Sendable {
         return false
     }
 
-    /// Every span of `text` that names an airport or a place, longest first from left to right
-    /// ("does Rothenburg ob der Tauber have an ILS?" → ["Rothenburg ob der Tauber"]). Codes count
-    /// in any case; a lower-case word only when the data knows it well (see `readings`).
     /// Negations, intensifiers, articles and possessives: the lower-case word after one is a word.
     static let wordBeforeCommonWord: Set<String> = ["not", "so", "very", "too", "quite", "really", "pretty", "more", "less", "a", "an", "the",
                                                     "my", "our", "your", "his", "her", "their", "some", "getting", "feel", "feeling", "bit", "with"]
 
+    /// Every span of `text` that names an airport or a place, longest first from left to right
+    /// ("does Rothenburg ob der Tauber have an ILS?" → ["Rothenburg ob der Tauber"]). Codes count
+    /// in any case; a lower-case word only when the data knows it well (see `readings`).
     public func placeMentions(in text: String, limit: Int = 3) -> [String] {
         // Dashes standing alone separate too; a day or a month is never a place ("in August - Madrid").
         let words = text.split(whereSeparator: { " ,?!;()>|".contains($0) })
@@ -1121,6 +1121,8 @@ public struct EntityExtractor: Sendable {
                 for n in stride(from: min(4, words.count - i), through: 1, by: -1) {
                     let phrase = words[i..<(i + n)].joined(separator: " ")
                     if n > 1, lexicon.commonWords.contains(words[i + n - 1].lowercased()) { continue }
+                    // A code typed in capitals is a mention of its own: "Huntingdon EGTC" is two waypoints.
+                    if n > 1, words[i..<(i + n)].contains(where: { $0.count == 4 && knownCodeShaped($0) }) { continue }
                     // A sentence's first word is capitalised for the sentence: "Change the cruise altitude"
                     // names no commune called Change.
                     if i == 0, n == 1, words.count > 1, englishWord(phrase.lowercased()), !knownCodeShaped(phrase) { continue }
