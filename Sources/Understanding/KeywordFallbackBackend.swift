@@ -1845,7 +1845,8 @@ enum AirportArgumentBuilders {
             var a: Arguments = [:]
             if let c = e.countries.first { a["query"] = .string(c) }
             else if let code = e.airportCodes.first { a["query"] = .string(code) }
-            else if let p = e.place { a["query"] = .string(p) }
+            // A name the data knows is the query before the rest of the line is ("the ICAO code of the aerodrom in Tuzla").
+            else if let p = e.place ?? e.subject { a["query"] = .string(p) }
             else { a["query"] = .string(searchText(text)) }
             if let c = e.countries.first, e.filters.isEmpty || a["query"]?.stringValue == c { a["query"] = .string(c) }
             common(e, into: &a, distance: false)
