@@ -256,6 +256,10 @@ public struct EntityExtractor: Sendable {
             }
         }
         extractPlaces(text, into: &e)
+        // A place read up to the end of the line ends where the name the data knows ends.
+        e.routeFrom = e.routeFrom.map(knownPrefix)
+        e.routeTo = e.routeTo.map(knownPrefix)
+        e.place = e.place.map(knownPrefix)
         // "& pa28", "and the DR400?": the aircraft named is no place.
         if let typed = e.aircraftTypeTyped.map(TextNormalizer.fold) {
             if e.place.map(TextNormalizer.fold) == typed { e.place = nil }
@@ -814,6 +818,19 @@ public struct EntityExtractor: Sendable {
         // "how many from them have a runway over 800 m": a span opened by a plural pronoun is about a list, no place.
         if let first = out.split(separator: " ").first?.lowercased(), ["them", "those", "these", "they", "their"].contains(first) { return nil }
         return out.isEmpty ? nil : out
+    }
+
+    /// A span read to the end of the line ("staverton ngl i have no idea") cut after the longest run
+    /// of its first words the data knows ("staverton"), when the data does not know the whole span.
+    /// A span the data knows nothing of stays as typed: a place may be missing from the data.
+    func knownPrefix(_ span: String) -> String {
+        let words = span.split(separator: " ")
+        guard words.count >= 3, !namesSomething(span) else { return span }
+        for n in stride(from: words.count - 1, through: 1, by: -1) {
+            let prefix = words.prefix(n).joined(separator: " ")
+            if namesSomething(prefix) { return prefix }
+        }
+        return span
     }
 
     func extractPlaces(_ text: String, into e: inout Entities) {

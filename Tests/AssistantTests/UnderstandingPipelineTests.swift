@@ -324,6 +324,9 @@ struct UnderstandingPipelineTests {
         (["Airports near Freiburg im Breisgau, radius 30 NM"], "Please the big airports also include", "find_airports_near_location",
          ["include_large_airports": true, "max_distance_nm": 30]),
         (["airports on the way Toussus to Biarritz"], "replace Biarritz by Pau, please", "find_airports_near_route", ["to_location": "Pau"]),
+        // A place read to the end of the line ends where the name the data knows ends.
+        ([], "how far is wellesbourne from staverton ngl i have no idea", "calculate_flight_distance",
+         ["from_location": "staverton", "to_location": "wellesbourne"]),
         // A name the data knows is the search's query, not the rest of the line.
         ([], "What is the ICAO code of the aerodrom in Tuzla?", "search_airports", ["query": "Tuzla"]),
         // A code typed in capitals is a waypoint of its own, never the end of a name before it.
