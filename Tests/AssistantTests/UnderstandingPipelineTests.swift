@@ -325,8 +325,8 @@ struct UnderstandingPipelineTests {
          ["include_large_airports": true, "max_distance_nm": 30]),
         (["airports on the way Toussus to Biarritz"], "replace Biarritz by Pau, please", "find_airports_near_route", ["to_location": "Pau"]),
         // A place read to the end of the line ends where the name the data knows ends.
-        ([], "how far is wellesbourne from staverton ngl i have no idea", "calculate_flight_distance",
-         ["from_location": "staverton", "to_location": "wellesbourne"]),
+        ([], "fields nr 48.2 16.4 w avgas 15nm", "find_airports_near_location",
+         ["location_query": "48.2 16.4", "max_distance_nm": 15]),
         // A name the data knows is the search's query, not the rest of the line.
         ([], "What is the ICAO code of the aerodrom in Tuzla?", "search_airports", ["query": "Tuzla"]),
         // A code typed in capitals is a waypoint of its own, never the end of a name before it.
