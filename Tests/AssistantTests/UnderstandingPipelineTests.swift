@@ -13,6 +13,11 @@ struct UnderstandingPipelineTests {
     }
 
     static let single: [Row] = [
+        // Requests to act, explanations and technique in the pilots' languages are out of scope.
+        Row(input: "bestil 80 liter avgas til EKRK i morgen", tool: nil, arguments: [:]),
+        Row(input: "explique-moi le vent de travers", tool: nil, arguments: [:]),
+        Row(input: "hvordan lander jeg bedst i sidevind i en c172", tool: nil, arguments: [:]),
+        Row(input: "give me the live ATIS for EGLL", tool: nil, arguments: [:]),
         // Aircraft: a family name of several words; a designator that is also a US field's ident.
         Row(input: "what sort of aircraft is a Boeing 757", tool: "aircraft_type", arguments: ["designator": "Boeing 757"]),
         Row(input: "tell me about the Dash 7", tool: "aircraft_type", arguments: ["designator": "Dash 7"]),
