@@ -332,6 +332,10 @@ struct UnderstandingPipelineTests {
         // A place read to the end of the line ends where the name the data knows ends.
         ([], "fields nr 48.2 16.4 w avgas 15nm", "find_airports_near_location",
          ["location_query": "48.2 16.4", "max_distance_nm": 15]),
+        // Danish and Norwegian dialogue words are data: customs, reverse, wind, again.
+        (["airports near Odense"], "og med told", "find_airports_near_location", ["filters": .object(["point_of_entry": true])]),
+        (["distance EKRK to EKOD at 110 kt"], "omvendt", "calculate_flight_distance", ["from_location": "EKOD", "to_location": "EKRK"]),
+        (["wind components at EKRK rwy 22 wind 250/15"], "vind 270/20 igen", "wind_components", ["runway": "22", "wind": "270/20"]),
         // A name the data knows is the search's query, not the rest of the line.
         ([], "What is the ICAO code of the aerodrom in Tuzla?", "search_airports", ["query": "Tuzla"]),
         // A code typed in capitals is a waypoint of its own, never the end of a name before it.
