@@ -1140,14 +1140,16 @@ public struct EntityExtractor: Sendable {
                     if n > 1, lexicon.commonWords.contains(words[i + n - 1].lowercased()) { continue }
                     // A code typed in capitals is a mention of its own: "Huntingdon EGTC" is two waypoints.
                     if n > 1, words[i..<(i + n)].contains(where: { $0.count == 4 && knownCodeShaped($0) }) { continue }
-                    // A sentence's first word is capitalised for the sentence: "Change the cruise altitude"
-                    // names no commune called Change.
-                    if i == 0, n == 1, words.count > 1, englishWord(phrase.lowercased()), !knownCodeShaped(phrase) { continue }
-                    // An English word typed in lower case after a word that makes it an adjective or a
-                    // common noun is that word, not a town of the same name ("my back is not young any
-                    // more" names no Young, NSW); after "is", "to", "near" it may still be one ("is jersey …").
-                    if n == 1, i > 0, Self.wordBeforeCommonWord.contains(words[i - 1].lowercased()), phrase == phrase.lowercased(),
-                       englishWord(phrase), knownCode(phrase) == nil { continue }
+                    // An English word is that word, not a town of the same name: a sentence's first word,
+                    // capitalised for the sentence ("Change the cruise altitude" names no commune called
+                    // Change), or a word typed in lower case after one that makes it an adjective or a common
+                    // noun ("my back is not young any more" names no Young, NSW; after "is", "to", "near" it
+                    // may still be one: "is jersey …").
+                    if n == 1, englishWord(phrase.lowercased()),
+                       i == 0 ? words.count > 1 && !knownCodeShaped(phrase)
+                              : Self.wordBeforeCommonWord.contains(words[i - 1].lowercased()) && phrase == phrase.lowercased() && knownCode(phrase) == nil {
+                        continue
+                    }
                     // A code typed in one case is upper-cased ("lfmd"); a name in title case stays a name ("Sion").
                     let codeShaped = phrase.count <= 4 && phrase.allSatisfy { $0.isLetter || $0.isNumber } && (phrase == phrase.lowercased() || phrase == phrase.uppercased())
                     if namesSomething(phrase) { out.append(codeShaped ? phrase.uppercased() : phrase); taken = n; break }

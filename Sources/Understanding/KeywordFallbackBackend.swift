@@ -556,15 +556,17 @@ public struct KeywordFallbackBackend: LLMBackend {
         // "more results", "more please", or alone. In chatter it asks nothing ("my back is not young
         // any more", "my backside can't take more", "the farm strips are more fun").
         let words = padded.split(separator: " ").map(String.init)
+        // "more" alone, or with only "any" and words of the list ("more?", "any more please").
+        if words.filter({ $0 != "any" && !Self.moreResultNouns.contains($0) }).count <= 1 { return true }
         for (i, w) in words.enumerated() where w == "more" {
             let before = i > 0 ? words[i - 1] : "", after = i + 1 < words.count ? words[i + 1] : ""
             let beforeThat = i > 1 ? words[i - 2] : ""
             if Double(before) != nil || Self.moreRequestWords.contains(before) || Self.moreResultNouns.contains(after) { return true }
             if ["me", "us"].contains(before) && Self.moreRequestWords.contains(beforeThat) { return true }
-            if words.filter({ $0 != "?" && $0 != "any" && !Self.moreResultNouns.contains($0) }).count <= 1 { return true }
         }
         return false
     }
+
     /// Words that make a following "more" a request for more results ("show more", "a few more").
     static let moreRequestWords: Set<String> = ["show", "give", "gimme", "list", "few", "some", "couple", "several", "find", "get"]
     /// Words after "more" that say it is more of the list ("more results", "more please").
