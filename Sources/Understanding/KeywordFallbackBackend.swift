@@ -1310,8 +1310,9 @@ public struct KeywordFallbackBackend: LLMBackend {
         let signed = input.range(of: "minus", options: .caseInsensitive) == nil ? input
             : input.replacingOccurrences(of: #"(?i)\bminus\s+(\d)"#, with: "-$1", options: .regularExpression)
         // "1.200 m", "2.000 ft", "1.050 kg": a dot before three digits and a unit is a thousands separator.
-        let text = signed.contains(".") ? signed.replacingOccurrences(of: #"(?<![\d.])(\d{1,3})\.(\d{3})(?=\s*(?:m|ft|feet|metres|meters|kg|kgs|lbs?|pounds)\b)"#,
-                                                                   with: "$1$2", options: .regularExpression) : signed
+        let dotted = signed.contains(".") ? signed.replacingOccurrences(of: #"(?<![\d.])(\d{1,3})\.(\d{3})(?=\s*(?:m|ft|feet|metres|meters|kg|kgs|lbs?|pounds)\b)"#,
+                                                                     with: "$1$2", options: .regularExpression) : signed
+        let text = spaceThousands(dotted)
         guard text.contains(",") else { return text }
         var t = text.replacingOccurrences(of: #"(?<![\d,])(\d{1,3}),(\d{1,2})(?![\d,])"#, with: "$1.$2", options: .regularExpression)
         // Thousands separators go, so every later reader sees one number ("1,663 lb" → "1663 lb").
@@ -1319,6 +1320,18 @@ public struct KeywordFallbackBackend: LLMBackend {
             t.replaceSubrange(r, with: t[r].replacingOccurrences(of: ",", with: ""))
         }
         return t
+    }
+
+    /// A space as a thousands separator, as French, Belgian and Nordic pilots write it, joins the
+    /// number: "QNH 1 008" → "QNH 1008", "1 650 lb" → "1650 lb", "3 500 ft" → "3500 ft". Only
+    /// where the number cannot be two values: after QNH, or before a unit of weight, length or
+    /// pressure; one or two digits, then exactly three, with no digit, separator or runway word before.
+    static func spaceThousands(_ text: String) -> String {
+        guard text.contains(where: \.isNumber), text.range(of: #"\d \d{3}"#, options: .regularExpression) != nil else { return text }
+        let afterQNH = text.replacingOccurrences(of: #"(?i)(\bqnh:?\s*)(\d) (\d{3})(?!\d)"#, with: "$1$2$3", options: .regularExpression)
+        return afterQNH.replacingOccurrences(
+            of: #"(?i)(?<!rwy |runway |piste |bane |[\d.,/:] ?)\b(\d{1,2}) (\d{3})(?=\s?(?:m|ft|feet|metres|meters|kg|kgs|lbs?|pounds|hpa|mb)\b)"#,
+            with: "$1$2", options: .regularExpression)
     }
 
     /// Spelled numbers before a unit or a count noun become digits ("within fifty nautical miles",

@@ -47,6 +47,9 @@ struct UnderstandingPipelineTests {
         Row(input: "what kind of plane is an E195? it is on my booking", tool: "aircraft_type", arguments: ["designator": "E195"]),
         Row(input: "density altitude at LFMD, 32,5°C, QNH 1009", tool: "density_altitude", arguments: ["temperature_c": 32.5, "qnh_hpa": 1009]),
         Row(input: "W&B C172 pilot 1,663 lb", tool: "weight_and_balance", arguments: ["loads": .array([.object(["station": "pilot", "amount": 1663, "unit": "lb"])])]),
+        // A space as thousands separator, only after QNH or before a unit; a runway number stays apart.
+        Row(input: "altitude densité à LFSB avec 31,5 °C et QNH 1 012", tool: "density_altitude", arguments: ["icao": "LFSB", "temperature_c": 31.5, "qnh_hpa": 1012]),
+        Row(input: "W&B C172 pilot 1 663 lb", tool: "weight_and_balance", arguments: ["loads": .array([.object(["station": "pilot", "amount": 1663, "unit": "lb"])])]),
         Row(input: "route LFPN LIPZ, legs of 2,5 hours", tool: "find_airports_near_route", arguments: ["max_leg_time_hours": 2.5]),
         Row(input: "how long from EHRD to EKCH in a Bonanza", tool: "calculate_flight_distance", arguments: ["aircraft_type": "BE36"]),
         Row(input: "EHRD to EKCH in a Cessna 182, how long", tool: "calculate_flight_distance", arguments: ["aircraft_type": "C182"]),
