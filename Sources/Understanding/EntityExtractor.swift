@@ -946,7 +946,8 @@ public struct EntityExtractor: Sendable {
             // The route itself is no place ("within 20 km of the line", "near the track").
             let routeWords: Set<String> = ["me", "here", "there", "it", "that", "this", "before", "earlier", "previously", "above", "the route", "route", "the way", "the line", "line", "the track",
                                            "track", "the road", "the leg", "the course", "course", "the centreline", "the centerline", "my route", "the path"]
-            if let p = Self.trimPlace(rest), !routeWords.contains(p.lowercased()), !(p == p.lowercased() && lexicon.commonWords.contains(p)),
+            // "from a grass runway": an article left alone once the filter words are read off is no place.
+            if let p = Self.trimPlace(rest), !routeWords.contains(p.lowercased()), !(p == p.lowercased() && (lexicon.commonWords.contains(p) || p.count == 1)),
                // After "and"/"what about" a lower-case word counts only when it is a place the data knows and no English word ("and bruges?").
                !(followUpMarker && (p.first?.isUppercase != true && p.first?.isNumber != true)
                  && !(p == p.lowercased() && !englishWord(p) && !lexicon.commonWords.contains(p) && namesSomething(recognisedSpan(p)))),
@@ -963,6 +964,9 @@ public struct EntityExtractor: Sendable {
         }
         // The airport a single-airport question is about: "tell me about Biggin Hill", "elevation of Sion".
         if e.airportCodes.isEmpty, e.place == nil, e.routeFrom == nil {
+            // The first candidate the data knows wins ("look up the ICAO code for Ostend": Ostend, not
+            // "ICAO code"); failing that, the first candidate at all.
+            var fallback: String?
             for marker in [" about ", " details of ", " details for ", " info for ", " info on ", " elevation of ", " search for ", " look up ", " find ",
                            " locate ", " of ", " at ", " for ", " on ", " is "] {
                 guard let r = (" " + cleaned).range(of: marker, options: .caseInsensitive) else { continue }
@@ -970,10 +974,11 @@ public struct EntityExtractor: Sendable {
                 // A quantity is no subject ("da at 5000ft 25c").
                 if let p = Self.trimPlace(rest), p.first?.isUppercase == true || p.first?.isNumber == true || isKnownPlace(p),
                    !Self.startsWithQuantity(p) {
-                    e.subject = p
-                    break
+                    if namesSomething(recognisedSpan(p)) { e.subject = p; fallback = nil; break }
+                    if fallback == nil { fallback = p }
                 }
             }
+            if let fallback { e.subject = fallback }
         }
         if e.place == nil, e.routeFrom == nil, e.airportCodes.count == 1 { e.place = e.airportCodes[0] }
         // "and at Sion, rwy 25", "what about at Courchevel": after a follow-up opener, the airport named is the new place.

@@ -637,7 +637,53 @@ public struct KeywordFallbackBackend: LLMBackend {
     /// numbers as digits, known misspellings corrected once for every later reader ("piste 24",
     /// "ldg"), never inside a pasted report.
     func normalised(_ input: String) -> String {
-        extractor.correctTypos(spelledCodes(Self.numberWords(Self.decimalCommas(keyValuesRead(Utterance.sanitize(input))))), keepingCapitals: true)
+        extractor.correctTypos(spelledCodes(Self.numberWords(Self.decimalCommas(keyValuesRead(withoutLetterFraming(Utterance.sanitize(input)))))),
+                              keepingCapitals: true)
+    }
+
+    /// A question written like a letter, without its framing: the salutation before the first
+    /// separator ("Dear flyfun, …", "Hello again, …") and the sign-off after the last one ("… Regards,
+    /// Tom", "… Best, Tom", "… Many thanks!"), both from the lexicon's `salutations` and `sign_offs`,
+    /// so "Regards" and "Tom" are read as no place and no value. A line that is only a greeting stays.
+    func withoutLetterFraming(_ text: String) -> String {
+        let separators: Set<Character> = [",", ".", "!", "?", ";", ":"]
+        guard text.contains(where: { separators.contains($0) }) else { return text }
+        let words = { (s: Substring) in TextNormalizer.fold(String(s)) }
+        var t = Substring(text)
+        // "Dear flyfun," / "Hi there!" / "Hello again,": the greeting and whom it addresses.
+        if let sep = t.firstIndex(where: { separators.contains($0) && $0 != "." && $0 != "?" }), t.distance(from: t.startIndex, to: sep) <= 32 {
+            let head = words(t[..<sep]).split(separator: " ").map(String.init)
+            let rest = t[t.index(after: sep)...].drop(while: { $0 == " " || separators.contains($0) })
+            let addressee = head.count > 1 && (head[0] == "dear" || ["flyfun", "there", "all", "team", "sir", "friend", "mate"].contains(head.last!))
+            let greeting = (addressee ? head.dropLast() : head[...]).joined(separator: " ")
+            if rest.contains(where: \.isLetter), lexicon.salutations.contains(greeting) || head.first == "dear" && head.count <= 3 {
+                t = rest
+            }
+        }
+        // "… Regards, Tom" / "… Best, Tom" / "… Cheers": the last clause or two, when they are only a sign-off and a name.
+        func lastClause(_ s: Substring) -> (body: Substring, clause: Substring, separator: Character)? {
+            let trimmed = s.reversed().drop(while: { $0 == " " || $0 == "." || $0 == "!" }).count
+            let core = s.prefix(trimmed)
+            guard let sep = core.lastIndex(where: { separators.contains($0) }) else { return nil }
+            return (core[..<sep], core[core.index(after: sep)...], core[sep])
+        }
+        if var (body, clause, separator) = lastClause(t) {
+            let isName = { (c: Substring) in
+                let parts = c.split(separator: " ")
+                return (1...2).contains(parts.count) && parts.allSatisfy { $0.first?.isUppercase == true && $0.allSatisfy { $0.isLetter || $0 == "-" } }
+            }
+            // "Regards, Tom": the name after the sign-off goes with it.
+            if isName(clause), separator == ",", let earlier = lastClause(body), lexicon.signOffs.contains(words(earlier.clause)) {
+                (body, clause, separator) = earlier
+            }
+            let signOff = words(clause)
+            // After a comma, a lone "best" or "yours" may be the question's own word ("which is the best, …").
+            if lexicon.signOffs.contains(signOff), separator != "," || signOff.contains(" ") || !["best", "yours"].contains(signOff),
+               body.contains(where: \.isLetter) {
+                t = body
+            }
+        }
+        return t.count == text.count ? text : String(t)
     }
 
     /// "tas=120; leg<=1.5h; EDDS->LSZH" read as words ("tas 120; legs max 1.5h; EDDS to LSZH") by the

@@ -33,6 +33,10 @@ public struct Lexicon: Sendable {
     /// The same cues trimmed and padded with one space each side (" same for "), made once at load
     /// so that each check of a turn is one literal search.
     private let paddedCues: [String: [String]]
+    /// Greetings that open a question written like a letter ("dear", "hello again", "bonjour").
+    public let salutations: Set<String>
+    /// Sign-offs that close one ("regards", "best", "many thanks", "mvh", "cordialement").
+    public let signOffs: Set<String>
     /// Ordinal words → position (1-based, -1 for "last").
     public let ordinals: [String: Int]
     /// Words that name a filter in "drop the customs filter" → the filter keys they name.
@@ -92,6 +96,8 @@ public struct Lexicon: Sendable {
         self.typos = typos; self.commonWords = commonWords; self.outOfScopePhrases = folded(outOfScopePhrases)
         self.actionVerbs = actionVerbs; self.chatter = chatter; self.dialogue = dialogue.mapValues(folded); self.ordinals = ordinals
         self.paddedCues = self.dialogue.mapValues { $0.map { " " + $0.trimmingCharacters(in: .whitespaces) + " " } }
+        self.salutations = Set(self.dialogue["salutations"] ?? [])
+        self.signOffs = Set(self.dialogue["sign_offs"] ?? [])
     }
 
     /// Loads the lexicon from `directory` (`ToolCatalog/lexicon`). Every file must exist and
@@ -129,7 +135,7 @@ public struct Lexicon: Sendable {
         let o = try object("out_of_scope.json")
         let d = try object("dialogue.json")
         var dialogue: [String: [String]] = [:]
-        for key in ["openers", "swap", "replace_end", "from_cues", "to_cues", "same_for", "deictic", "clear_filter", "clear_all", "courtesy", "corrections", "unit_requests", "recompute", "return_leg", "same_airline", "report_questions", "next_leg", "articles"] {
+        for key in ["openers", "swap", "replace_end", "from_cues", "to_cues", "same_for", "deictic", "clear_filter", "clear_all", "courtesy", "corrections", "unit_requests", "recompute", "return_leg", "same_airline", "report_questions", "next_leg", "articles", "salutations", "sign_offs"] {
             dialogue[key] = try strings(d, key, "dialogue.json")
         }
         func filterWords(_ d: [String: Any]) throws -> [String: [String]] {
