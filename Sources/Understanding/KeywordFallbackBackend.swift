@@ -33,6 +33,8 @@ public struct KeywordFallbackBackend: LLMBackend {
     let keywordSets: [String: Set<String>]
     /// The statistical classifier fitted on the training file; nil runs the keyword rules alone.
     let classifier: IntentClassifier?
+    /// Corrections inside one line ("LFRD — sorry, LFRG"), applied in the normalisation.
+    let selfCorrection: SelfCorrection
     /// Vocabulary as data (typos, out-of-scope and dialogue cues).
     var lexicon: Lexicon { extractor.lexicon }
 
@@ -51,6 +53,7 @@ public struct KeywordFallbackBackend: LLMBackend {
         // The catalog's keywords join the typo vocabulary: "frequncies" reads as "frequencies".
         let keywordWords: [String] = catalog.tools.flatMap { tool in tool.intent.keywords.keys.flatMap { $0.split(separator: " ").map { String($0) } } }
         self.extractor = extractor.addingVocabulary(Set(keywordWords))
+        self.selfCorrection = SelfCorrection(extractor: self.extractor, cues: self.extractor.lexicon.dialogue["corrections"] ?? [])
         self.patterns = patterns
         var all = AirportArgumentBuilders.all
         for (k, v) in builders { all[k] = v }
@@ -635,10 +638,10 @@ public struct KeywordFallbackBackend: LLMBackend {
 
     /// The one normalisation every stage reads: control characters out, decimal commas and spoken
     /// numbers as digits, known misspellings corrected once for every later reader ("piste 24",
-    /// "ldg"), never inside a pasted report.
+    /// "ldg"), never inside a pasted report; a correction inside the line applied ("LFRD — sorry, LFRG").
     func normalised(_ input: String) -> String {
-        extractor.correctTypos(spelledCodes(Self.numberWords(Self.decimalCommas(keyValuesRead(withoutLetterFraming(Utterance.sanitize(input)))))),
-                              keepingCapitals: true)
+        selfCorrection.apply(extractor.correctTypos(spelledCodes(Self.numberWords(Self.decimalCommas(keyValuesRead(withoutLetterFraming(Utterance.sanitize(input)))))),
+                                                    keepingCapitals: true))
     }
 
     /// A question written like a letter, without its framing: the salutation before the first

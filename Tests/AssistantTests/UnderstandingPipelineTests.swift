@@ -47,6 +47,15 @@ struct UnderstandingPipelineTests {
         Row(input: "what kind of plane is an E195? it is on my booking", tool: "aircraft_type", arguments: ["designator": "E195"]),
         Row(input: "density altitude at LFMD, 32,5°C, QNH 1009", tool: "density_altitude", arguments: ["temperature_c": 32.5, "qnh_hpa": 1009]),
         Row(input: "W&B C172 pilot 1,663 lb", tool: "weight_and_balance", arguments: ["loads": .array([.object(["station": "pilot", "amount": 1663, "unit": "lb"])])]),
+        // A line that corrects itself: the value after the cue replaces the last one of its kind;
+        // a bare "no" before a filter or a name negates it.
+        Row(input: "runway NOTAMs at LFRD — sorry, LFRG", tool: "notams_for_airport", arguments: ["icao": "LFRG", "category": "runway"]),
+        Row(input: "find Le Touquet — no, Le Havre", tool: "search_airports", arguments: ["query": "Le Havre"]),
+        Row(input: "crosswind EGKB runway 21 wind 260/14 — sorry, runway 03", tool: "wind_components", arguments: ["icao": "EGKB", "runway": "03", "wind": "260/14"]),
+        Row(input: "airports within 30 nm of Lyon, sorry, 25 nm", tool: "find_airports_near_location", arguments: ["location_query": "Lyon", "max_distance_nm": 25]),
+        Row(input: "airports near Lyon, no grass", tool: "find_airports_near_location", arguments: ["location_query": "Lyon", "filters": .object(["has_hard_runway": true])]),
+        // A letter's framing is no value: "Regards, Tom" is no place, "a" after "from" no airport.
+        Row(input: "Hello flyfun, Could you please look up the ICAO code for Ostend? Regards, Tom", tool: "search_airports", arguments: ["query": "Ostend"]),
         // A space as thousands separator, only after QNH or before a unit; a runway number stays apart.
         Row(input: "altitude densité à LFSB avec 31,5 °C et QNH 1 012", tool: "density_altitude", arguments: ["icao": "LFSB", "temperature_c": 31.5, "qnh_hpa": 1012]),
         Row(input: "W&B C172 pilot 1 663 lb", tool: "weight_and_balance", arguments: ["loads": .array([.object(["station": "pilot", "amount": 1663, "unit": "lb"])])]),
