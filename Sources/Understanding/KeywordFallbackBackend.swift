@@ -885,8 +885,16 @@ public struct KeywordFallbackBackend: LLMBackend {
         // named with no place is its type designator, not an airport's code.
         let typeCodeQuestion = entities.aircraftType != nil && entities.locationCount == 0 && entities.countries.isEmpty
             && ["icao", "code", "designator"].contains(where: wordSet.contains)
+        // Words as typed, for the catalog's capital keywords ("DA at 32?"); a two-digit number right
+        // after one makes it a model name ("DA 40"), not the abbreviation.
+        let typedWords = text.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "/" }).map(String.init)
+        let capitals = Set(typedWords.indices.filter { i in
+            typedWords[i].count >= 2 && typedWords[i] == typedWords[i].uppercased() && typedWords[i].allSatisfy(\.isLetter)
+                && !(i + 1 < typedWords.count && typedWords[i + 1].count == 2 && typedWords[i + 1].allSatisfy(\.isNumber))
+        }.map { typedWords[$0] })
         for tool in catalog.tools {
             var score = 0.0
+            for (word, weight) in tool.intent.capitalKeywords ?? [:] where capitals.contains(word) { score += weight }
             for (phrase, weight) in tool.intent.keywords {
                 // One-word keywords are a set look-up; phrases a byte search on word boundaries.
                 let hit = phrase.contains(" ") ? ByteSearch.contains(scoringBytes, Array(" \(phrase) ".utf8)) : wordSet.contains(phrase)

@@ -30,6 +30,14 @@ public struct ToolDefinition: Sendable, Decodable {
         /// Clarifying questions: when none of `anyOf` was given, the turn asks `question` instead
         /// of failing, and the next line answers it.
         public let ask: [Question]?
+        /// Abbreviations that count only typed in capitals and standing alone, word → weight:
+        /// "DA" is density altitude, while "da" in lower case is Italian or Portuguese for "from".
+        public let capitalKeywords: [String: Double]?
+
+        enum CodingKeys: String, CodingKey {
+            case keywords, needs, followup, ask
+            case capitalKeywords = "capital_keywords"
+        }
         public struct Question: Sendable, Decodable {
             public let anyOf: [String]
             public let question: String
@@ -131,6 +139,9 @@ public struct ToolCatalog: Sendable {
                 let tool = try JSONDecoder().decode(ToolDefinition.self, from: Data(contentsOf: url))
                 guard tool.name + ".json" == file else {
                     throw UnderstandingError.invalidCatalog(file: file, message: "the file name must be the tool name '\(tool.name).json'")
+                }
+                if let bad = tool.intent.capitalKeywords?.keys.first(where: { $0 != $0.uppercased() || $0.contains(" ") || $0.isEmpty }) {
+                    throw UnderstandingError.invalidCatalog(file: file, message: "capital keyword '\(bad)' must be one word in capitals")
                 }
                 for (argument, rule) in tool.intent.followup ?? [:] where !ToolDefinition.Intent.isValidMergeRule(rule, tool: tool) {
                     throw UnderstandingError.invalidCatalog(file: file, message: "follow-up rule '\(rule)' of '\(argument)' is not one of "

@@ -231,6 +231,9 @@ struct UnderstandingPipelineTests {
     }
 
     static let followUps: [(history: [String], input: String, tool: String?, arguments: [String: JSONValue?])] = [
+        // "DA" in capitals names density altitude even after another tool's question; a TAS replaces the aircraft of a nav log and back.
+        (["DA LFLJ 25C 1013", "T/O dist C172S there"], "DA at 32?", "density_altitude", ["icao": "LFLJ", "temperature_c": 32, "qnh_hpa": 1013]),
+        (["nav log EDFE EDFM LFSB, TAS 140, wind 230/15"], "now with the Mooney instead", "nav_log", ["aircraft_type": "M20P", "tas_kts": nil]),
         (["airports near Brussels with customs"], "only in France", "find_airports_near_location", ["filters": .object(["point_of_entry": true, "country": "FR"])]),
         (["airports near Brussels with customs"], "french ones only", "find_airports_near_location", ["filters": .object(["point_of_entry": true, "country": "FR"])]),
         (["airports near Brussels with customs"], "drop the customs filter", "find_airports_near_location", ["location_query": "Brussels"]),
