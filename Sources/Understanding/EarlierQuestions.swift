@@ -131,7 +131,10 @@ extension KeywordFallbackBackend {
             return Classification(tool: topic.tool, arguments: topic.frame, confidence: 0.75, isFollowUp: true, trace: [trace])
         }
         let rest = TurnReading(topic.rest, self)
-        if !topic.goesBack, rest.entities.locationCount > 0 || rest.entities.subject != nil { return nil }
+        // "customs: and Cherbourg?", "wind — same for EYKA": a follow-up opener goes back as well.
+        let opensFollowUp = (lexicon.dialogue["openers"] ?? []).contains { rest.opening.dropFirst().hasPrefix($0) }
+            || lexicon.opensWithCue("same_for", rest.opening)
+        if !topic.goesBack, !opensFollowUp, rest.entities.locationCount > 0 || rest.entities.subject != nil { return nil }
         var c = classifyReading(topic.rest, context: earlier, reading: rest)
         if c.tool == topic.tool, c.isFollowUp || c.arguments != topic.frame {
             c.isFollowUp = true

@@ -84,8 +84,10 @@ public struct KeywordFallbackBackend: LLMBackend {
     public func classify(_ input: String, context: ConversationContext) -> Classification {
         // "Kassel list: cut to 30 km", "back to the wind — which runway is best?": the rest of the
         // line read against the earlier question it names.
-        if let topic = namedTopic(input, context), let c = topicFollowUp(topic, context) { return c }
-        return classifyReading(input, context: context)
+        // The name is read in the normalised line, so a pilot's own word for it counts ("gümrük:", "vėjas again").
+        let turn = TurnReading(input, self)
+        if let topic = namedTopic(turn.text, context), let c = topicFollowUp(topic, context) { return c }
+        return classifyReading(input, context: context, reading: turn)
     }
 
     /// `classify` without the look for a named earlier question (the rest of a line that named one).
@@ -1744,6 +1746,14 @@ public struct KeywordFallbackBackend: LLMBackend {
             let namedIsFrom = args[fromKey] != nil || args[toKey] == nil && TextNormalizer.fold(text).contains("from " + TextNormalizer.fold(named))
             args[fromKey] = .string(namedIsFrom ? named : subject)
             args[toKey] = .string(namedIsFrom ? subject : named)
+            // "from LSZH" after a distance to LIEO at 430 kt: one end of the same question replaced,
+            // so its other values (speed, aircraft, filters) stay.
+            let subjectWasAnEnd = [fromKey, toKey].contains { context.lastArguments[$0]?.stringValue.map(TextNormalizer.fold) == TextNormalizer.fold(subject) }
+            if tool == context.lastTool, subjectWasAnEnd {
+                for (k, v) in context.lastArguments where args[k] == nil && !Self.placeKeys.contains(k) && def.properties[k] != nil && !def.intent.isReplaced(k, by: args) {
+                    args[k] = v
+                }
+            }
         }
         // "which runway at Galway with the same wind?": the same tool again, values said to be the same carried.
         if tool == context.lastTool, TextNormalizer.fold(text).contains("same"), let def = catalog.tool(tool) {

@@ -234,6 +234,10 @@ struct UnderstandingPipelineTests {
         // "DA" in capitals names density altitude even after another tool's question; a TAS replaces the aircraft of a nav log and back.
         (["DA LFLJ 25C 1013", "T/O dist C172S there"], "DA at 32?", "density_altitude", ["icao": "LFLJ", "temperature_c": 32, "qnh_hpa": 1013]),
         (["nav log EDFE EDFM LFSB, TAS 140, wind 230/15"], "now with the Mooney instead", "nav_log", ["aircraft_type": "M20P", "tas_kts": nil]),
+        // A question named in the pilot's own word, then a follow-up opener: that question's frame with the new place.
+        (["customs notice for LFRD on a saturday", "notams LFRD"], "customs: and Cherbourg?", "get_notification_for_airport", ["icao": "Cherbourg", "day_of_week": "saturday"]),
+        // One end of the same question replaced: its speed stays.
+        (["dist LSGG-LIEO at 430 kt"], "from LSZH", "calculate_flight_distance", ["from_location": "LSZH", "to_location": "LIEO", "cruise_speed_kts": 430]),
         (["airports near Brussels with customs"], "only in France", "find_airports_near_location", ["filters": .object(["point_of_entry": true, "country": "FR"])]),
         (["airports near Brussels with customs"], "french ones only", "find_airports_near_location", ["filters": .object(["point_of_entry": true, "country": "FR"])]),
         (["airports near Brussels with customs"], "drop the customs filter", "find_airports_near_location", ["location_query": "Brussels"]),
