@@ -398,6 +398,14 @@ extension KeywordFallbackBackend {
         if !changed, e.place == nil, e.airportCodes.isEmpty, let (key, value) = bareNumberSlot(text, previous, lastChanged: lastChanged) {
             set(key, key == "runway" ? .string(String(format: "%02d", Int(value))) : .number(value))
         }
+        // "at 120", "@ 105", "105 again" after a route, distance or nav-log question that has no such
+        // value yet (or an aircraft in its place): an airspeed, the one thing a lone 40–450 is there.
+        if !changed, e.place == nil, e.airportCodes.isEmpty, let speedKey = ["cruise_speed_kts", "tas_kts"].first(where: { props[$0] != nil }),
+           previous[speedKey] == nil,
+           let m = PlanningText.first(#"^\s*(?:(?:and|then|ok|okay|now|so)\s+)?(?:(?:at|@)\s*(\d{2,3})|(\d{2,3})\s+again)\s*(?:then|instead|now|please|pls)?\s*[?!.]*\s*$"#, in: text),
+           let n = (m[1] ?? m[2]).flatMap(Double.init), (40...450).contains(n) {
+            set(speedKey, .number(n))
+        }
         // "and the other runway?", "the opposite end": the reciprocal of the runway in the frame.
         if !changed, props["runway"] != nil, let runway = args["runway"]?.stringValue, let other = Self.reciprocal(of: runway),
            [" other runway ", " other end ", " opposite ", " reciprocal ", " other direction ", " the other one "].contains(where: padded.contains) {

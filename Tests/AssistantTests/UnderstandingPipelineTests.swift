@@ -238,6 +238,9 @@ struct UnderstandingPipelineTests {
         (["customs notice for LFRD on a saturday", "notams LFRD"], "customs: and Cherbourg?", "get_notification_for_airport", ["icao": "Cherbourg", "day_of_week": "saturday"]),
         // One end of the same question replaced: its speed stays.
         (["dist LSGG-LIEO at 430 kt"], "from LSZH", "calculate_flight_distance", ["from_location": "LSZH", "to_location": "LIEO", "cruise_speed_kts": 430]),
+        // A lone airspeed after a route question that had none; "flip it" reverses.
+        (["airports along EGTF to LFMD", "2h legs"], "at 120", "find_airports_near_route", ["cruise_speed_kts": 120, "max_leg_time_hours": 2]),
+        (["airports along EGTF to LFMD w/ customs"], "flip it", "find_airports_near_route", ["from_location": "LFMD", "to_location": "EGTF"]),
         (["airports near Brussels with customs"], "only in France", "find_airports_near_location", ["filters": .object(["point_of_entry": true, "country": "FR"])]),
         (["airports near Brussels with customs"], "french ones only", "find_airports_near_location", ["filters": .object(["point_of_entry": true, "country": "FR"])]),
         (["airports near Brussels with customs"], "drop the customs filter", "find_airports_near_location", ["location_query": "Brussels"]),
