@@ -130,7 +130,9 @@ extension KeywordFallbackBackend {
                         args[k] = .array(loads); changed = true; break
                     }
                 }
-                if let s = v.stringValue, TextNormalizer.fold(s) == TextNormalizer.fold(old) {
+                // "Turku, not Mariehamn" after a question about EFMA: a name of the place held counts too.
+                if let s = v.stringValue, TextNormalizer.fold(s) == TextNormalizer.fold(old)
+                    || Self.placeKeys.contains(k) && k != "waypoints" && old.first?.isUppercase == true && namesSamePlace(old, s) {
                     // Written the way the old value was: codes in capitals, days and other lower-case values in lower case.
                     let written = s == s.uppercased() && new.count == 4 ? new.uppercased() : (s == s.lowercased() && !Self.placeKeys.contains(k) ? new.lowercased() : new)
                     args[k] = .string(written); changed = true; handledPlaces = Self.placeKeys.contains(k); break
@@ -827,6 +829,13 @@ extension KeywordFallbackBackend {
         if var w = args["waypoints"]?.arrayValue, let i = w.firstIndex(where: { TextNormalizer.fold($0.stringValue ?? "") == target }) {
             w[i] = .string(new); args["waypoints"] = .array(w); return true
         }
+        // "not Mariehamn, Turku" after a distance to EFMA: the name and the code held are one place.
+        for key in ["from_location", "to_location", "from", "to", "location_query", "icao", "icao_code"] {
+            if let v = args[key]?.stringValue, namesSamePlace(old, v) { args[key] = .string(new); return true }
+        }
+        if var w = args["waypoints"]?.arrayValue, let i = w.firstIndex(where: { $0.stringValue.map { namesSamePlace(old, $0) } ?? false }) {
+            w[i] = .string(new); args["waypoints"] = .array(w); return true
+        }
         // "swap Croatia for Slovenia" after airports in Croatia: a country held as its code.
         if let o = extractor.countries.code(for: old), let n = extractor.countries.code(for: new) {
             for key in ["query", "country_code"] where args[key]?.stringValue == o { args[key] = .string(n); return true }
@@ -835,6 +844,17 @@ extension KeywordFallbackBackend {
             }
         }
         return false
+    }
+
+    /// Whether two names mean one place: the same airport ("Mariehamn" and "EFMA" when the data
+    /// reads the name as the airport), or a town and an airport within 10 NM of each other. Names
+    /// the data does not know never match.
+    func namesSamePlace(_ a: String, _ b: String) -> Bool {
+        guard TextNormalizer.fold(a) != TextNormalizer.fold(b) else { return true }
+        guard let x = extractor.resolver.readings(of: a, limit: 1).first, let y = extractor.resolver.readings(of: b, limit: 1).first else { return false }
+        if let i = x.ident, let j = y.ident { return i == j }
+        guard let p = x.coordinate, let q = y.coordinate else { return false }
+        return Geodesy.distanceNM(p, q) <= 10
     }
 
     /// The place after the first cue of `kind` present in the text, when the data knows it.

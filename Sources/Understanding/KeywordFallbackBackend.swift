@@ -409,6 +409,8 @@ public struct KeywordFallbackBackend: LLMBackend {
         return frame.values.contains { v in
             if let s = v.stringValue {
                 if TextNormalizer.fold(s) == folded { return true }
+                // "Turku, not Mariehamn" after a question about EFMA.
+                if number == nil, old.first?.isUppercase == true, namesSamePlace(old, s) { return true }
                 if number != nil, let w = PlanningText.parseWind(s) { return [w.direction, w.speed, w.gust].contains { $0.map(Double.init) == number } }
                 return false
             }

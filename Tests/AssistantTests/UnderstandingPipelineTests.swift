@@ -241,6 +241,8 @@ struct UnderstandingPipelineTests {
         // A lone airspeed after a route question that had none; "flip it" reverses.
         (["airports along EGTF to LFMD", "2h legs"], "at 120", "find_airports_near_route", ["cruise_speed_kts": 120, "max_leg_time_hours": 2]),
         (["airports along EGTF to LFMD w/ customs"], "flip it", "find_airports_near_route", ["from_location": "LFMD", "to_location": "EGTF"]),
+        // A name rejected for the code held of the same place: "Mariehamn" is EFMA.
+        (["how far EETN to EFMA with 105 kt"], "not Mariehamn, Turku", "calculate_flight_distance", ["to_location": "Turku", "cruise_speed_kts": 105]),
         (["airports near Brussels with customs"], "only in France", "find_airports_near_location", ["filters": .object(["point_of_entry": true, "country": "FR"])]),
         (["airports near Brussels with customs"], "french ones only", "find_airports_near_location", ["filters": .object(["point_of_entry": true, "country": "FR"])]),
         (["airports near Brussels with customs"], "drop the customs filter", "find_airports_near_location", ["location_query": "Brussels"]),
