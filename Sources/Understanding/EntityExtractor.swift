@@ -731,9 +731,15 @@ public struct EntityExtractor: Sendable {
         let days = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
         for d in days where folded.contains(" \(d) ") || folded.contains(" \(d)s ") { e.dayOfWeek = d; return }
         let short = ["mon": "monday", "tue": "tuesday", "wed": "wednesday", "thu": "thursday", "fri": "friday", "sat": "saturday", "sun": "sunday"]
-        for (k, v) in short where folded.contains(" on \(k) ") { e.dayOfWeek = v; return }
+        for (k, v) in short where folded.contains(" on \(k) ") || folded.contains(" this \(k) ") || folded.contains(" next \(k) ") || folded.contains(" for \(k) ") {
+            e.dayOfWeek = v; return
+        }
         // "sun?", "customs notice sat": a short day as the last word of a short turn.
         let words = folded.split(separator: " ")
+        // "customs notice LFSB sat, ETA 0930Z": a short day right after an airport's code.
+        for i in words.indices.dropFirst() where words[i - 1].count == 4 {
+            if let v = short[String(words[i])], repository.isAirportCode(words[i - 1].uppercased()) { e.dayOfWeek = v; return }
+        }
         if let last = words.last, words.count <= 5, let v = short[String(last)] { e.dayOfWeek = v }
     }
 
