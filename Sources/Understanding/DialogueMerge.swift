@@ -150,6 +150,12 @@ extension KeywordFallbackBackend {
                     args[k] = .string(fixed.canonical); changed = true; break
                 }
             }
+            // "not LFOH, I meant LFRG", "scratch LFOH, I meant LFRG": the stop of the route replaced in place.
+            if !changed, var w = args["waypoints"]?.arrayValue, Double(old) == nil,
+               let i = w.firstIndex(where: { $0.stringValue.map { TextNormalizer.fold($0) == TextNormalizer.fold(old) || old.first?.isUppercase == true && namesSamePlace(old, $0) } ?? false }) {
+                w[i] = .string(extractor.knownCode(new) ?? new)
+                args["waypoints"] = .array(w); changed = true; handledPlaces = true
+            }
         }
         // Filters: removed ("drop the customs filter"), cleared, or added/replaced.
         let clearing = lexicon.hasCue("clear_filter", in: padded)
@@ -515,6 +521,13 @@ extension KeywordFallbackBackend {
             return nil
         }
         let isInner = { (p: Int) in p > 0 && p < waypoints.count - 1 }
+        // "swap LDLO and LDPL around", "switch the order of LFOH and LFAT": two stops named trade places.
+        if words.contains(where: { ["swap", "switch", "exchange", "invert", "flip"].contains($0) }), Set(named).count == 2, !removing {
+            var swapped = waypoints
+            let pair = Array(Set(named))
+            swapped.swapAt(pair[0], pair[1])
+            return swapped
+        }
         /// The intermediate stop named by the one to three words after `i` ("skip Gap", "drop Le Touquet").
         func stopAfter(_ i: Int) -> Int? {
             guard i + 1 < words.count else { return nil }
@@ -694,8 +707,8 @@ extension KeywordFallbackBackend {
 
     /// "swap X for Y" and its kin (compiled once: follow-ups run it on every turn).
     static let exchangePattern = try! NSRegularExpression(pattern: #"(?i)\b(?:swap|replace|change|substitute|exchange)\s+(.+?)\s+(?:for|with|by|to|w)\s+(.+?)[?.!]*$"#)
-    /// "not B, I meant A" / "not B but A" / "I said B but I meant A".
-    static let rejectedFirstPattern = try! NSRegularExpression(pattern: #"(?i)\b(?:not|said)\s+(?:the\s+)?([\w.'-]+(?:\s+[A-Z][\w'-]+)?)\s*,?\s+(?:(?:but\s+)?(?:i\s+)?(?:meant|mean|rather)|but)\s+(?:the\s+)?([\w.'-]+(?:\s+[A-Z][\w'-]+)?)\s*[?.!]*$"#)
+    /// "not B, I meant A" / "not B but A" / "I said B but I meant A" / "scratch B, I meant A".
+    static let rejectedFirstPattern = try! NSRegularExpression(pattern: #"(?i)\b(?:not|said|scratch|scrap|strike)\s+(?:the\s+)?([\w.'-]+(?:\s+[A-Z][\w'-]+)?)\s*,?\s+(?:(?:but\s+)?(?:i\s+)?(?:meant|mean|rather)|but)\s+(?:the\s+)?([\w.'-]+(?:\s+[A-Z][\w'-]+)?)\s*[?.!]*$"#)
     /// "not Nice, Marseille", "not stansted it was luton": the rejected value, then the one meant with no verb of meaning.
     static let rejectedThenNamedPattern = try! NSRegularExpression(pattern: #"(?i)\bnot\s+(?:the\s+)?([\w.'-]+(?:\s+[\w'-]+)?)(?:\s*,\s*(?:it\s+(?:was|is)\s+|it's\s+)?|\s+it\s+(?:was|is)\s+|\s+it's\s+)(?:the\s+)?([\w.'-]+(?:\s+[\w'-]+)?)\s*[?.!]*$"#)
     /// "not 762, 726 kg", "not 120 kt but 125".

@@ -416,6 +416,8 @@ public struct KeywordFallbackBackend: LLMBackend {
             }
             if let n = number, v.doubleValue == n { return true }
             if let n = number, let loads = v.arrayValue { return loads.contains { $0.objectValue?["amount"]?.doubleValue == n } }
+            // "scratch LFOH, I meant LFRG": a stop of the route.
+            if let stops = v.arrayValue { return stops.contains { $0.stringValue.map(TextNormalizer.fold) == folded } }
             return false
         }
     }
@@ -1814,11 +1816,19 @@ public struct KeywordFallbackBackend: LLMBackend {
             if let f = previous["from_location"] ?? previous["from"], let t = previous["to_location"] ?? previous["to"] { return [f, t] }
             return previous["waypoints"]?.arrayValue
         }()
+        var tookRoute = false
         for (from, to) in [("from_location", "to_location"), ("from", "to")] where props[from] != nil && args[from] == nil && args[to] == nil {
-            if let route = lastRoute, let f = route.first, let t = route.last, route.count >= 2 { args[from] = f; args[to] = t }
+            if let route = lastRoute, let f = route.first, let t = route.last, route.count >= 2 { args[from] = f; args[to] = t; tookRoute = true }
         }
         // "a nav log for that leg": the last route's ends become the waypoints.
-        if props["waypoints"] != nil, args["waypoints"] == nil, let route = lastRoute, route.count >= 2 { args["waypoints"] = .array(route) }
+        if props["waypoints"] != nil, args["waypoints"] == nil, let route = lastRoute, route.count >= 2 { args["waypoints"] = .array(route); tookRoute = true }
+        // "airports near the route, having customs" after "with 120 knots how much time?": the route
+        // taken over keeps the airspeed stated for it, unless the turn names its own speed or aircraft.
+        let speedKeys = ["cruise_speed_kts", "tas_kts"]
+        if tookRoute, let speedKey = speedKeys.first(where: { props[$0] != nil }), !speedKeys.contains(where: { args[$0] != nil }), args["aircraft_type"] == nil,
+           let speed = speedKeys.lazy.compactMap({ previous[$0] }).first {
+            args[speedKey] = speed
+        }
         return args
     }
 

@@ -29,6 +29,10 @@ struct SelfCorrection {
     /// Words that negate the value after them ("not LFKF", "no Girona").
     static let negations: Set<String> = ["no", "not", "non", "nee", "nein", "nope", "nicht", "niet", "ikke", "nie", "nu", "pas", "ne"]
 
+    /// Words before a value that reject it already ("not LFKF, I meant LFKB", "scratch LFOH, I meant
+    /// LFRG"): the line is a correction of the previous turn, which the dialogue stage reads.
+    static let rejections: Set<String> = negations.union(["scratch", "scrap", "forget", "strike", "drop", "remove", "delete", "skip"])
+
     /// `text` with each correction inside it applied; unchanged when there is none.
     func apply(_ text: String) -> String {
         var out = text
@@ -49,8 +53,8 @@ struct SelfCorrection {
             if let lastWord = cue.split(whereSeparator: { !$0.isLetter }).last, Self.negations.contains(String(lastWord)),
                !cue.trimmingCharacters(in: .whitespaces).hasSuffix(","), !cue.trimmingCharacters(in: .whitespaces).hasSuffix(":") { continue }
             guard !before.isEmpty, !after.isEmpty, let (value, rest, old) = correction(before: before, after: after),
-                  // "not LFKF, I meant LFKB": the old value is negated already, which the dialogue stage reads.
-                  !Self.negations.contains(before[..<old.lowerBound].split(separator: " ").last.map { $0.lowercased() } ?? "") else { continue }
+                  // "not LFKF, I meant LFKB": the old value is rejected already, which the dialogue stage reads.
+                  !Self.rejections.contains(before[..<old.lowerBound].split(separator: " ").last.map { $0.lowercased() } ?? "") else { continue }
             let corrected = before.replacingCharacters(in: old, with: value)
             return rest.isEmpty ? corrected : corrected + rest
         }

@@ -246,6 +246,12 @@ struct UnderstandingPipelineTests {
         (["airports along EGTF to LFMD w/ customs"], "flip it", "find_airports_near_route", ["from_location": "LFMD", "to_location": "EGTF"]),
         // A name rejected for the code held of the same place: "Mariehamn" is EFMA.
         (["how far EETN to EFMA with 105 kt"], "not Mariehamn, Turku", "calculate_flight_distance", ["to_location": "Turku", "cruise_speed_kts": 105]),
+        // A stop of a nav log corrected or two stops swapped in place; a route search after a
+        // distance keeps the airspeed stated for it.
+        (["navlog LFPN LFOH LFRD, 110 kt, 9 gph"], "not LFOH, I meant LFRG", "nav_log", ["waypoints": .array(["LFPN", "LFRG", "LFRD"]), "tas_kts": 110]),
+        (["navlog LDZD LDLO LDPL LJPZ at 100 kt"], "swap LDLO and LDPL around", "nav_log", ["waypoints": .array(["LDZD", "LDPL", "LDLO", "LJPZ"])]),
+        (["Give me distance between LTBU and LBSF", "With 120 knots how much time?"], "Airports near the route, having customs, please.", "find_airports_near_route",
+         ["from_location": "LTBU", "to_location": "LBSF", "cruise_speed_kts": 120]),
         (["airports near Brussels with customs"], "only in France", "find_airports_near_location", ["filters": .object(["point_of_entry": true, "country": "FR"])]),
         (["airports near Brussels with customs"], "french ones only", "find_airports_near_location", ["filters": .object(["point_of_entry": true, "country": "FR"])]),
         (["airports near Brussels with customs"], "drop the customs filter", "find_airports_near_location", ["location_query": "Brussels"]),
