@@ -104,6 +104,13 @@ extension KeywordFallbackBackend {
         let pattern = #"(?i)^\s*(?:(?:ok|okay|sorry|right|and|now|so|also|oh|ah|um|uh|hmm|actually|then)[\s,]+)*"#
             + #"(?:("# + Self.topicLeads + #")\s+)?(?:(?:the|that|my|our|this)\s+)?((?:[\p{L}\d'-]+\s+){0,2}?)("# + names + #")"#
             + #"((?:\s+(?:again|earlier|from\s+before|before|question|one|hame|once\s+more))*)\s*(?:[:—–]|\s-\s|,|\.(?=\s|$)|$|(?<=again|before|earlier|more)\s)\s*(.*)$"#
+        // "same load in a C172S", "same q for AT" after another question came between: "same" and the
+        // name go back to that question, no separator needed (right after it, the turn is an ordinary follow-up).
+        if let m = PlanningText.first(#"(?i)^\s*(?:(?:and|ok|okay|so|now|then)[\s,]+)?(?:the\s+)?same\s+("# + names + #")\b[\s,:—–-]*(.*)$"#, in: input),
+           let name = m[1]?.lowercased(), let tools = lexicon.topics[name],
+           let tool = context.frameOrder.reversed().first(where: { tools.contains($0) }), tool != context.lastTool, let frame = context.frames[tool] {
+            return NamedTopic(tool: tool, frame: frame, rest: (m[2] ?? "").trimmingCharacters(in: .whitespaces), name: name, goesBack: true)
+        }
         guard let m = PlanningText.first(pattern, in: input), let name = m[3]?.lowercased(), let tools = lexicon.topics[name] else { return nil }
         let lead = m[1] ?? ""
         let again = !(m[4] ?? "").trimmingCharacters(in: .whitespaces).isEmpty

@@ -252,6 +252,8 @@ struct UnderstandingPipelineTests {
         (["navlog LDZD LDLO LDPL LJPZ at 100 kt"], "swap LDLO and LDPL around", "nav_log", ["waypoints": .array(["LDZD", "LDPL", "LDLO", "LJPZ"])]),
         (["Give me distance between LTBU and LBSF", "With 120 knots how much time?"], "Airports near the route, having customs, please.", "find_airports_near_route",
          ["from_location": "LTBU", "to_location": "LBSF", "cruise_speed_kts": 120]),
+        // "same q" / "same load" go back to that question when another came between.
+        (["is a transponder mandatory in Germany above 5,000 ft AMSL?", "DA EDNY 24C"], "same q for AT", "answer_rules_question", ["country_code": "AT"]),
         (["airports near Brussels with customs"], "only in France", "find_airports_near_location", ["filters": .object(["point_of_entry": true, "country": "FR"])]),
         (["airports near Brussels with customs"], "french ones only", "find_airports_near_location", ["filters": .object(["point_of_entry": true, "country": "FR"])]),
         (["airports near Brussels with customs"], "drop the customs filter", "find_airports_near_location", ["location_query": "Brussels"]),
