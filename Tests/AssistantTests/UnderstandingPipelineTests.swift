@@ -254,6 +254,9 @@ struct UnderstandingPipelineTests {
          ["from_location": "LTBU", "to_location": "LBSF", "cruise_speed_kts": 120]),
         // "same q" / "same load" go back to that question when another came between.
         (["is a transponder mandatory in Germany above 5,000 ft AMSL?", "DA EDNY 24C"], "same q for AT", "answer_rules_question", ["country_code": "AT"]),
+        // "call it X" names the profile being saved (not a phone call).
+        (["show me the PA28 profile", "save it as D-EBUY with empty weight 1610 lb"], "actually call it D-ERNT", "aircraft_profile",
+         ["action": "save", "name": "D-ERNT", "from_profile": "PA28", "empty_weight": 1610]),
         (["airports near Brussels with customs"], "only in France", "find_airports_near_location", ["filters": .object(["point_of_entry": true, "country": "FR"])]),
         (["airports near Brussels with customs"], "french ones only", "find_airports_near_location", ["filters": .object(["point_of_entry": true, "country": "FR"])]),
         (["airports near Brussels with customs"], "drop the customs filter", "find_airports_near_location", ["location_query": "Brussels"]),
