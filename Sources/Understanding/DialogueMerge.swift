@@ -151,10 +151,8 @@ extension KeywordFallbackBackend {
                 }
             }
             // "not LFOH, I meant LFRG", "scratch LFOH, I meant LFRG": the stop of the route replaced in place.
-            if !changed, var w = args["waypoints"]?.arrayValue, Double(old) == nil,
-               let i = w.firstIndex(where: { $0.stringValue.map { TextNormalizer.fold($0) == TextNormalizer.fold(old) || old.first?.isUppercase == true && namesSamePlace(old, $0) } ?? false }) {
-                w[i] = .string(extractor.knownCode(new) ?? new)
-                args["waypoints"] = .array(w); changed = true; handledPlaces = true
+            if !changed, Double(old) == nil, replaceStop(old, with: extractor.knownCode(new) ?? new, in: &args, byPlace: old.first?.isUppercase == true) {
+                changed = true; handledPlaces = true
             }
         }
         // Filters: removed ("drop the customs filter"), cleared, or added/replaced.
@@ -408,7 +406,7 @@ extension KeywordFallbackBackend {
         }
         // "at 120", "@ 105", "105 again" after a route, distance or nav-log question that has no such
         // value yet (or an aircraft in its place): an airspeed, the one thing a lone 40–450 is there.
-        if !changed, e.place == nil, e.airportCodes.isEmpty, let speedKey = ["cruise_speed_kts", "tas_kts"].first(where: { props[$0] != nil }),
+        if !changed, e.place == nil, e.airportCodes.isEmpty, let speedKey = Self.speedKeys.first(where: { props[$0] != nil }),
            previous[speedKey] == nil,
            let m = PlanningText.first(#"^\s*(?:(?:and|then|ok|okay|now|so)\s+)?(?:(?:at|@)\s*(\d{2,3})|(\d{2,3})\s+again)\s*(?:then|instead|now|please|pls)?\s*[?!.]*\s*$"#, in: text),
            let n = (m[1] ?? m[2]).flatMap(Double.init), (40...450).contains(n) {
@@ -798,6 +796,8 @@ extension KeywordFallbackBackend {
     /// Tools whose arguments are all places and airport filters: merged above, not by their builder.
     static let placeTools: Set<String> = ["find_airports_near_route", "find_airports_near_location", "search_airports", "get_airport_details",
                                           "calculate_flight_distance", "browse_rules", "answer_rules_question", "compare_rules_between_countries"]
+    /// The airspeed arguments of the route tools (`cruise_speed_kts`) and the nav log (`tas_kts`).
+    static let speedKeys = ["cruise_speed_kts", "tas_kts"]
     /// Arguments that hold a place; a follow-up changes them only through a recognised place.
     static let placeKeys: Set<String> = ["icao", "icao_code", "location_query", "from_location", "to_location", "from", "to", "waypoints", "question"]
 
@@ -839,16 +839,12 @@ extension KeywordFallbackBackend {
                 args[key] = .string(new); return true
             }
         }
-        if var w = args["waypoints"]?.arrayValue, let i = w.firstIndex(where: { TextNormalizer.fold($0.stringValue ?? "") == target }) {
-            w[i] = .string(new); args["waypoints"] = .array(w); return true
-        }
+        if replaceStop(old, with: new, in: &args, byPlace: false) { return true }
         // "not Mariehamn, Turku" after a distance to EFMA: the name and the code held are one place.
         for key in ["from_location", "to_location", "from", "to", "location_query", "icao", "icao_code"] {
             if let v = args[key]?.stringValue, namesSamePlace(old, v) { args[key] = .string(new); return true }
         }
-        if var w = args["waypoints"]?.arrayValue, let i = w.firstIndex(where: { $0.stringValue.map { namesSamePlace(old, $0) } ?? false }) {
-            w[i] = .string(new); args["waypoints"] = .array(w); return true
-        }
+        if replaceStop(old, with: new, in: &args, byPlace: true) { return true }
         // "swap Croatia for Slovenia" after airports in Croatia: a country held as its code.
         if let o = extractor.countries.code(for: old), let n = extractor.countries.code(for: new) {
             for key in ["query", "country_code"] where args[key]?.stringValue == o { args[key] = .string(n); return true }
@@ -857,6 +853,17 @@ extension KeywordFallbackBackend {
             }
         }
         return false
+    }
+
+    /// Replaces the stop of the route in `args` that `old` names, as typed or, when `byPlace`, by any
+    /// name of the same place (`namesSamePlace`); false when no stop matches.
+    func replaceStop(_ old: String, with new: String, in args: inout Arguments, byPlace: Bool) -> Bool {
+        let target = TextNormalizer.fold(old)
+        guard var w = args["waypoints"]?.arrayValue,
+              let i = w.firstIndex(where: { $0.stringValue.map { byPlace ? namesSamePlace(old, $0) : TextNormalizer.fold($0) == target } ?? false }) else { return false }
+        w[i] = .string(new)
+        args["waypoints"] = .array(w)
+        return true
     }
 
     /// Whether two names mean one place: the same airport ("Mariehamn" and "EFMA" when the data

@@ -131,7 +131,7 @@ public struct EntityExtractor: Sendable {
     func correctTypos(_ text: String, keepingCapitals: Bool = false) -> String {
         var out: [String] = []
         // A pasted report or NOTAM keeps every word as written.
-        if keepingCapitals, text.contains("Q)") || text.range(of: #"\b\d{6}Z\b"#, options: .regularExpression) != nil { return text }
+        if keepingCapitals, Self.isPastedReport(text) { return text }
         // Phrases of other languages ("peso en vacío", "plan de vuelo") are read whole before their
         // words are corrected one by one, and again after ("passin over" → "passing over" → "via").
         let words = rewritingPhrases(text).split(separator: " ", omittingEmptySubsequences: false)
@@ -741,6 +741,12 @@ public struct EntityExtractor: Sendable {
             if let v = short[String(words[i])], repository.isAirportCode(words[i - 1].uppercased()) { e.dayOfWeek = v; return }
         }
         if let last = words.last, words.count <= 5, let v = short[String(last)] { e.dayOfWeek = v }
+    }
+
+    /// Whether `text` holds a pasted report or NOTAM (a Q) line, or a day-hour-minute group such as
+    /// "221030Z"): its words are kept as written by every rewriting step.
+    static func isPastedReport(_ text: String) -> Bool {
+        text.contains("Q)") || text.range(of: #"\b\d{6}Z\b"#, options: .regularExpression) != nil
     }
 
     /// A lower-case word the gazetteer or the airport codes know ("elstree", "courchevel").

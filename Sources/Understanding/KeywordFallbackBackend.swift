@@ -1744,6 +1744,7 @@ public struct KeywordFallbackBackend: LLMBackend {
             }
         }
         // One end named, the other the place talked about: "how far from LOWS?" after "tell me about LOWZ".
+        var replacedOneEnd = false
         if let def = catalog.tool(tool), e.routeFrom == nil, let (fromKey, toKey) = [("from_location", "to_location"), ("from", "to")].first(where: { def.properties[$0.0] != nil }),
            args[fromKey] == nil || args[toKey] == nil, let named = args[fromKey]?.stringValue ?? args[toKey]?.stringValue ?? e.place ?? e.airportCodes.first,
            let subject = context.subject, TextNormalizer.fold(subject) != TextNormalizer.fold(named) {
@@ -1751,16 +1752,11 @@ public struct KeywordFallbackBackend: LLMBackend {
             args[fromKey] = .string(namedIsFrom ? named : subject)
             args[toKey] = .string(namedIsFrom ? subject : named)
             // "from LSZH" after a distance to LIEO at 430 kt: one end of the same question replaced,
-            // so its other values (speed, aircraft, filters) stay.
-            let subjectWasAnEnd = [fromKey, toKey].contains { context.lastArguments[$0]?.stringValue.map(TextNormalizer.fold) == TextNormalizer.fold(subject) }
-            if tool == context.lastTool, subjectWasAnEnd {
-                for (k, v) in context.lastArguments where args[k] == nil && !Self.placeKeys.contains(k) && def.properties[k] != nil && !def.intent.isReplaced(k, by: args) {
-                    args[k] = v
-                }
-            }
+            // so its other values (speed, aircraft, filters) stay, as below.
+            replacedOneEnd = [fromKey, toKey].contains { context.lastArguments[$0]?.stringValue.map(TextNormalizer.fold) == TextNormalizer.fold(subject) }
         }
         // "which runway at Galway with the same wind?": the same tool again, values said to be the same carried.
-        if tool == context.lastTool, TextNormalizer.fold(text).contains("same"), let def = catalog.tool(tool) {
+        if tool == context.lastTool, replacedOneEnd || TextNormalizer.fold(text).contains("same"), let def = catalog.tool(tool) {
             // Not a value the turn's own replaces ("hers was delayed 3 hours": the cancellation and its notice go).
             for (k, v) in context.lastArguments where args[k] == nil && !Self.placeKeys.contains(k) && def.properties[k] != nil && !def.intent.isReplaced(k, by: args) {
                 args[k] = v
@@ -1824,9 +1820,8 @@ public struct KeywordFallbackBackend: LLMBackend {
         if props["waypoints"] != nil, args["waypoints"] == nil, let route = lastRoute, route.count >= 2 { args["waypoints"] = .array(route); tookRoute = true }
         // "airports near the route, having customs" after "with 120 knots how much time?": the route
         // taken over keeps the airspeed stated for it, unless the turn names its own speed or aircraft.
-        let speedKeys = ["cruise_speed_kts", "tas_kts"]
-        if tookRoute, let speedKey = speedKeys.first(where: { props[$0] != nil }), !speedKeys.contains(where: { args[$0] != nil }), args["aircraft_type"] == nil,
-           let speed = speedKeys.lazy.compactMap({ previous[$0] }).first {
+        if tookRoute, let speedKey = Self.speedKeys.first(where: { props[$0] != nil }), !Self.speedKeys.contains(where: { args[$0] != nil }), args["aircraft_type"] == nil,
+           let speed = Self.speedKeys.lazy.compactMap({ previous[$0] }).first {
             args[speedKey] = speed
         }
         return args

@@ -36,7 +36,7 @@ struct SelfCorrection {
     /// `text` with each correction inside it applied; unchanged when there is none.
     func apply(_ text: String) -> String {
         // A pasted report or NOTAM keeps every word as written ("RWY 09 CLSD, NO …" is no correction).
-        guard !text.contains("Q)"), text.range(of: #"\b\d{6}Z\b"#, options: .regularExpression) == nil else { return text }
+        guard !EntityExtractor.isPastedReport(text) else { return text }
         var out = text
         for _ in 0..<3 {
             guard let next = applyFirst(out) else { break }
