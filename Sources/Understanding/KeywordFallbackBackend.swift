@@ -520,12 +520,13 @@ public struct KeywordFallbackBackend: LLMBackend {
     }
 
     /// The turn's folded words without the file paths and flight names it holds: "exam" in
-    /// "/home/exam/brief.txt" or in flight "EXAM-07" is no request to book an exam.
-    func wordsOutsideNames(_ text: String, _ e: Entities) -> [String] {
+    /// "/home/exam/brief.txt" or in flight "EXAM-07" is no request to book an exam. `wholeTurn` is
+    /// false when `text` is only part of the turn, whose words are then read afresh.
+    func wordsOutsideNames(_ text: String, _ e: Entities, wholeTurn: Bool = true) -> [String] {
         var rest = text
         for p in e.paths { rest = rest.replacingOccurrences(of: p, with: " ") }
         if let f = FlightReference.mentioned(in: rest) { rest = rest.replacingOccurrences(of: f, with: " ") }
-        return rest == text ? e.words : TextNormalizer.fold(rest).split(separator: " ").map(String.init)
+        return rest == text && wholeTurn ? e.words : TextNormalizer.fold(rest).split(separator: " ").map(String.init)
     }
 
     /// True when a turn names nothing a tool could take: no airport, place, route, country,
@@ -836,7 +837,10 @@ public struct KeywordFallbackBackend: LLMBackend {
         }
         // "can you read this forecast for me: TAF EHAM …": a pasted report is what the request is about,
         // so weather words around it ask for its decoding, not for live data.
-        if let cue = lexicon.outOfScopeCue(wordsOutsideNames(text, entities)), !lexicon.isRulesQuestion(entities.words) || entities.countries.isEmpty, !comparing(cue),
+        // In a line of several sentences, only those that ask are read for a cue: "The hangarage is
+        // getting dear. Which airfields are within 20 nm of Barton?" asks for airports.
+        let askedWords = lexicon.askingSentences(text).map { wordsOutsideNames($0, entities, wholeTurn: false) } ?? wordsOutsideNames(text, entities)
+        if let cue = lexicon.outOfScopeCue(askedWords), !lexicon.isRulesQuestion(entities.words) || entities.countries.isEmpty, !comparing(cue),
            WeatherReportLocator.locate(in: text) == nil {
             trace.append("out-of-scope cue '\(cue)'")
             var declined = Classification(tool: nil, confidence: 0.9, trace: trace)

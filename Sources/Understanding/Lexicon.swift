@@ -77,6 +77,9 @@ public struct Lexicon: Sendable {
     /// unless an airport or place is named, even when the turn points back at an earlier answer
     /// (written and read, as above).
     public var techniqueOpeners: [(written: String, read: String)] = []
+    /// Phrases that make a sentence a request ("could you", "tell me", "i need"), folded and padded:
+    /// in a line of several sentences, an out-of-scope cue in a sentence without one is background.
+    public var requestMarkers: [String] = []
     /// One value of an enumerated argument and the phrases that name it.
     public struct EnumSynonyms: Sendable { public var value: String; public var phrases: [String] }
     /// `tool.argument` → its values' phrases, in file order (`enums.json`).
@@ -193,6 +196,7 @@ public struct Lexicon: Sendable {
         }
         lexicon.knowledgeOpeners = withCorrections(try strings(o, "knowledge_openers", "out_of_scope.json"))
         lexicon.techniqueOpeners = withCorrections(try strings(o, "technique_openers", "out_of_scope.json"))
+        lexicon.requestMarkers = try strings(o, "request_markers", "out_of_scope.json").map { " " + TextNormalizer.fold($0) + " " }
         let f = try object("filters.json")
         guard let rules = f["rules"] as? [[String: Any]], !rules.isEmpty else {
             throw UnderstandingError.invalidLexicon(file: "filters.json", message: "'rules' must be a non-empty list")
@@ -270,6 +274,36 @@ public struct Lexicon: Sendable {
         let opener = words.prefix(2).joined(separator: " ")
         return ["do i", "do we", "do you", "must i", "must we", "should i", "am i", "are we", "is it", "can i", "is a", "is there", "need i", "when do", "when must", "what are", "which are"].contains(opener)
             || words.contains("required") || words.contains("mandatory") || words.contains("allowed") || words.contains("obligatory")
+    }
+
+    /// The sentences of a line that ask something, when the line also has sentences that only tell
+    /// ("I've been flying out of Barton for forty years. The hangarage is getting dear. Could you tell
+    /// me which airfields are within 20 miles?"): what a pilot tells as background is not the request.
+    /// A sentence asks when it ends with "?", holds a request marker, or opens with an action verb.
+    /// Nil when the line is one sentence, or when every sentence (or none) asks.
+    public func askingSentences(_ text: String) -> String? {
+        var sentences: [String] = []
+        var current = ""
+        var previous: Character = " "
+        for ch in text {
+            // A sentence ends at ".", "!" or "?" followed by a space (so "1.5" and "~/a.txt" stay whole), or at a line break.
+            if ch.isNewline || (ch.isWhitespace && [".", "!", "?"].contains(previous)) {
+                if !current.trimmingCharacters(in: .whitespaces).isEmpty { sentences.append(current) }
+                current = ""
+            } else {
+                current.append(ch)
+            }
+            previous = ch
+        }
+        if !current.trimmingCharacters(in: .whitespaces).isEmpty { sentences.append(current) }
+        guard sentences.count > 1 else { return nil }
+        let asking = sentences.filter { sentence in
+            let words = TextNormalizer.fold(sentence).split(separator: " ").map(String.init)
+            let padded = " " + words.joined(separator: " ") + " "
+            return sentence.trimmingCharacters(in: .whitespaces).hasSuffix("?") || requestMarkers.contains(where: padded.contains)
+                || words.first(where: { !chatter.contains($0) }).map(actionVerbs.contains) == true
+        }
+        return asking.isEmpty || asking.count == sentences.count ? nil : asking.joined(separator: " ")
     }
 
     /// The out-of-scope reason, if the request asks flyfun to act or for something it cannot have.

@@ -59,6 +59,9 @@ struct UnderstandingPipelineTests {
         // A short day right after an airport's code; "rally" in lower case is no Rallye.
         Row(input: "customs notice LFSB sat, ETA 0930Z, 2 POB", tool: "get_notification_for_airport", arguments: ["icao": "LFSB", "day_of_week": "saturday"]),
         Row(input: "rally leg 1 EDNY to LOWZ: airports along the route with customs", tool: "find_airports_near_route", arguments: ["from_location": "EDNY", "to_location": "LOWZ", "aircraft_type": nil]),
+        // A line of several sentences: a cue in a sentence that only tells is background, one in the asking sentence declines.
+        Row(input: "I fly from Barton. The hangarage is getting dear. Could you tell me which airfields are within 20 miles of Manchester Barton? Maybe I'll find somewhere cheaper.", tool: "find_airports_near_location", arguments: ["location_query": "Manchester Barton", "max_distance_nm": 20]),
+        Row(input: "I fly from Barton. Can you book me a hangar at Manchester Barton?", tool: nil, arguments: [:]),
         // A space as thousands separator, only after QNH or before a unit; a runway number stays apart.
         Row(input: "altitude densité à LFSB avec 31,5 °C et QNH 1 012", tool: "density_altitude", arguments: ["icao": "LFSB", "temperature_c": 31.5, "qnh_hpa": 1012]),
         Row(input: "W&B C172 pilot 1 663 lb", tool: "weight_and_balance", arguments: ["loads": .array([.object(["station": "pilot", "amount": 1663, "unit": "lb"])])]),
