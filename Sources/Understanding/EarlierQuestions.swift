@@ -99,10 +99,10 @@ extension KeywordFallbackBackend {
     func namedTopic(_ input: String, _ context: ConversationContext) -> NamedTopic? {
         guard context.frames.count >= 1, !lexicon.topics.isEmpty, input.count <= 200 else { return nil }
         let names = lexicon.topicAlternation
-        // Interjections, a word that goes back, an article, up to two words of the question's own
+        // Interjections, a word that goes back, an article (also the pilots' own: "die NOTAMs:"), up to two words of the question's own
         // ("the jet A search", "Kassel list"), the name, words that say "again", then a separator.
         let pattern = #"(?i)^\s*(?:(?:ok|okay|sorry|right|and|now|so|also|oh|ah|um|uh|hmm|actually|then)[\s,]+)*"#
-            + #"(?:("# + Self.topicLeads + #")\s+)?(?:(?:the|that|my|our|this)\s+)?((?:[\p{L}\d'-]+\s+){0,2}?)("# + names + #")"#
+            + #"(?:("# + Self.topicLeads + #")\s+)?(?:(?:"# + Self.namingArticles.joined(separator: "|") + #")\s+)?((?:[\p{L}\d'-]+\s+){0,2}?)("# + names + #")"#
             + #"((?:\s+(?:again|earlier|from\s+before|before|question|one|hame|once\s+more))*)\s*(?:[:—–]|\s-\s|,|\.(?=\s|$)|$|(?<=again|before|earlier|more)\s)\s*(.*)$"#
         // "same load in a C172S", "same q for AT" after another question came between: "same" and the
         // name go back to that question, no separator needed (right after it, the turn is an ordinary follow-up).

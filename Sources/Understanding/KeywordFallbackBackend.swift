@@ -181,6 +181,10 @@ public struct KeywordFallbackBackend: LLMBackend {
         return c
     }
 
+    /// Words before a question's name that make it a thing named ("the comparison", "that nav log",
+    /// "die NOTAMs", "het lijstje"): English determiners and the articles of the pilots' other languages.
+    static let namingArticles = ["the", "that", "my", "our", "this", "die", "der", "das", "den", "het", "de", "le", "la", "les", "el", "il"]
+
     /// The turn read as a follow-up of an earlier question when another came between: the turn
     /// goes to a tool used before the last one, names no place, route or pointer word of its own
     /// ("ok and what if the delay was only 3 hours?" after an EU261 claim, then a distance), or
@@ -196,7 +200,7 @@ public struct KeywordFallbackBackend: LLMBackend {
         // turn names an earlier question by its tool's words, more plainly than the last tool's.
         // Only the tool's words named as a thing ("the comparison", "that nav log"), not a word used in passing ("still VFR").
         let weight = { (tool: ToolDefinition) in
-            tool.intent.keywords.filter { k in k.key.count >= 3 && ["the", "that", "my", "this"].contains { padded.contains(" \($0) \(k.key) ") } }.map(\.value).reduce(0, +)
+            tool.intent.keywords.filter { k in k.key.count >= 3 && Self.namingArticles.contains { padded.contains(" \($0) \(k.key) ") } }.map(\.value).reduce(0, +)
         }
         let lastWeight = catalog.tool(last).map(weight) ?? 0
         if let named = catalog.tools.filter({ $0.name != last && context.frames[$0.name] != nil }).map({ ($0.name, weight($0)) }).max(by: { $0.1 < $1.1 }),

@@ -331,7 +331,7 @@ public enum PlanningText {
     static func fuelFlow(in text: String) -> (Double, String?, Range<String.Index>)? {
         // A jet burns four figures an hour ("ff 1100 l/h"): never read the last three digits alone.
         let n = #"(?<![\d.])(\d{1,5}(?:\.\d+)?)"#
-        if let m = first(n + #"\s*(?:l/h|l/hr|lph|ltr/h|l\s+per\s+hour|lit(?:re|er)s?\s*(?:/|per|an|a|each)\s*h(?:ou)?r?)\b"#, in: text), let v = number(m[1]) {
+        if let m = first(n + #"\s*(?:l/h|l/hr|l/u|l/t|l/std|lph|ltr/h|l\s+per\s+hour|lit(?:re|er)s?\s*(?:/|per|an|a|each)\s*h(?:ou)?r?)\b"#, in: text), let v = number(m[1]) {
             return (v, "l/h", m.range)
         }
         if let m = first(n + #"\s*(?:gph|usgph|gal/h|gal/hr|usg/h|us\s*gal/h|(?:us\s*)?gals?\s+per\s+hour|(?:us\s*)?gallons?\s*(?:/|per|an|a|each)\s*h(?:ou)?r?)\b"#, in: text), let v = number(m[1]) {

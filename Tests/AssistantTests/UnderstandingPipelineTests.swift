@@ -62,6 +62,12 @@ struct UnderstandingPipelineTests {
         // A line of several sentences: a cue in a sentence that only tells is background, one in the asking sentence declines.
         Row(input: "I fly from Barton. The hangarage is getting dear. Could you tell me which airfields are within 20 miles of Manchester Barton? Maybe I'll find somewhere cheaper.", tool: "find_airports_near_location", arguments: ["location_query": "Manchester Barton", "max_distance_nm": 20]),
         Row(input: "I fly from Barton. Can you book me a hangar at Manchester Barton?", tool: nil, arguments: [:]),
+        // Words of the pilots' languages: Danish "aflyst" (cancelled), Flemish "l/u" (litres an hour), "bane" (runway).
+        Row(input: "SAS flight from Copenhagen to Oslo was aflyst the day before, how much compensation can I get?", tool: "eu261_compensation",
+            arguments: ["from": "Copenhagen", "to": "Oslo", "cancelled": true, "notice_days": 1]),
+        Row(input: "maak a navlog EBKT LFAC EGKH, TAS 105, wind 230/18, 2500 ft, brandstof 28 l/u", tool: "nav_log",
+            arguments: ["waypoints": .array(["EBKT", "LFAC", "EGKH"]), "fuel_flow": 28, "fuel_flow_unit": "l/h"]),
+        Row(input: "NOTAMs at EKVG about the bane", tool: "notams_for_airport", arguments: ["icao": "EKVG", "category": "runway"]),
         // A space as thousands separator, only after QNH or before a unit; a runway number stays apart.
         Row(input: "altitude densité à LFSB avec 31,5 °C et QNH 1 012", tool: "density_altitude", arguments: ["icao": "LFSB", "temperature_c": 31.5, "qnh_hpa": 1012]),
         Row(input: "W&B C172 pilot 1 663 lb", tool: "weight_and_balance", arguments: ["loads": .array([.object(["station": "pilot", "amount": 1663, "unit": "lb"])])]),
@@ -260,6 +266,10 @@ struct UnderstandingPipelineTests {
         // "call it X" names the profile being saved (not a phone call).
         (["show me the PA28 profile", "save it as D-EBUY with empty weight 1610 lb"], "actually call it D-ERNT", "aircraft_profile",
          ["action": "save", "name": "D-ERNT", "from_profile": "PA28", "empty_weight": 1610]),
+        // The pilots' own article names an earlier question ("die NOTAMs:"); Danish "told" after "with" is customs.
+        (["Hindernisse NOTAMs LOWI", "was ist ein AS50?"], "die NOTAMs: same for LOWS", "notams_for_airport", ["icao": "LOWS", "category": "obstacle"]),
+        (["airports along the route EKRK to EDHL with told"], "omvendt", "find_airports_near_route",
+         ["from_location": "EDHL", "to_location": "EKRK", "filters": .object(["point_of_entry": true])]),
         (["airports near Brussels with customs"], "only in France", "find_airports_near_location", ["filters": .object(["point_of_entry": true, "country": "FR"])]),
         (["airports near Brussels with customs"], "french ones only", "find_airports_near_location", ["filters": .object(["point_of_entry": true, "country": "FR"])]),
         (["airports near Brussels with customs"], "drop the customs filter", "find_airports_near_location", ["location_query": "Brussels"]),
