@@ -123,6 +123,8 @@ public struct EntityExtractor: Sendable {
         " using ", " via ", " if ", " when ", " then ", " so ", " but ", " as ", " hard ", " paved ", " grass ", " lit ",
         " customs", " airports", " airfields", " aerodromes", " strips", " fields", " the same", " same ",
         ". ", "? ", "! ", " runway", " rwy", " arrived", " landed", " was ", " delayed", " instead", " too ", " as well", " thanks", " thank you", " cheers", " pls", " wind ", " winds ", " qnh", " temp ", " temperature ", " oat ",
+        // A dash or a semicolon ends the clause naming the place ("around Oxford — add avgas"); so do words of time.
+        " — ", " – ", " - ", "; ", " nowadays", " these days", " again", " anymore", " any more",
     ]
 
     /// `text` with known misspellings corrected, word by word, keeping everything else as typed.
@@ -1154,7 +1156,10 @@ public struct EntityExtractor: Sendable {
             if !lexicon.commonWords.contains(words[i].lowercased()), !Self.spanChatter.contains(words[i].lowercased()), words[i].contains(where: \.isLetter) {
                 for n in stride(from: min(4, words.count - i), through: 1, by: -1) {
                     let phrase = words[i..<(i + n)].joined(separator: " ")
-                    if n > 1, lexicon.commonWords.contains(words[i + n - 1].lowercased()) { continue }
+                    // A common word ends no name ("Sion please"), unless typed capitalised in a name the data
+                    // knows whole ("Zell am See").
+                    if n > 1, lexicon.commonWords.contains(words[i + n - 1].lowercased()),
+                       !(words[i + n - 1].first?.isUppercase == true && isKnownPlace(phrase)) { continue }
                     // A code typed in capitals is a mention of its own: "Huntingdon EGTC" is two waypoints.
                     if n > 1, words[i..<(i + n)].contains(where: { $0.count == 4 && knownCodeShaped($0) }) { continue }
                     // An English word is that word, not a town of the same name: a sentence's first word,

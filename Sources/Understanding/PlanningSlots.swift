@@ -52,7 +52,7 @@ public enum PlanningIntents {
     /// Words after which a place name starts ("density altitude at Samedan", "in Courchevel").
     static let placeMarkers = [" at ", " in ", " for ", " of "]
     /// Words that end a place name in planning sentences.
-    static let placeEnders = [",", ";", "?", "!", " at ", " in ", " with ", " for ", " on ", " and ", " using ", " if ", " when ", " today", " now",
+    static let placeEnders = [",", ";", ":", "?", "!", " — ", " – ", " at ", " in ", " with ", " for ", " on ", " and ", " using ", " if ", " when ", " today", " now",
                               " right now", " this ", " wind", " runway", " rwy", " qnh", " temperature", " oat", " elevation"]
     /// Words that are never a place.
     static let notPlaces: Set<String> = ["the", "a", "an", "my", "our", "it", "this", "that", "isa", "standard", "sea level", "max", "maximum",

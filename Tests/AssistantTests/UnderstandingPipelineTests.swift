@@ -68,6 +68,10 @@ struct UnderstandingPipelineTests {
         Row(input: "maak a navlog EBKT LFAC EGKH, TAS 105, wind 230/18, 2500 ft, brandstof 28 l/u", tool: "nav_log",
             arguments: ["waypoints": .array(["EBKT", "LFAC", "EGKH"]), "fuel_flow": 28, "fuel_flow_unit": "l/h"]),
         Row(input: "NOTAMs at EKVG about the bane", tool: "notams_for_airport", arguments: ["icao": "EKVG", "category": "runway"]),
+        // A place name ends at a colon or a word of time, and a capitalised common word may end a name the data knows.
+        Row(input: "DA Zell am See 27 Grad QNH 1018", tool: "density_altitude", arguments: ["icao": "Zell am See", "temperature_c": 27, "qnh_hpa": 1018]),
+        Row(input: "landing distance PA28 at Old Sarum: 2400 lb, 22C", tool: "takeoff_landing_performance", arguments: ["icao": "Old Sarum", "weight": 2400]),
+        Row(input: "What is the code for Le Toquet nowadays, please?", tool: "search_airports", arguments: ["query": "Le Toquet"]),
         // A space as thousands separator, only after QNH or before a unit; a runway number stays apart.
         Row(input: "altitude densité à LFSB avec 31,5 °C et QNH 1 012", tool: "density_altitude", arguments: ["icao": "LFSB", "temperature_c": 31.5, "qnh_hpa": 1012]),
         Row(input: "W&B C172 pilot 1 663 lb", tool: "weight_and_balance", arguments: ["loads": .array([.object(["station": "pilot", "amount": 1663, "unit": "lb"])])]),
@@ -270,6 +274,9 @@ struct UnderstandingPipelineTests {
         (["Hindernisse NOTAMs LOWI", "was ist ein AS50?"], "die NOTAMs: same for LOWS", "notams_for_airport", ["icao": "LOWS", "category": "obstacle"]),
         (["airports along the route EKRK to EDHL with told"], "omvendt", "find_airports_near_route",
          ["from_location": "EDHL", "to_location": "EKRK", "filters": .object(["point_of_entry": true])]),
+        // A dash ends the clause that names the place.
+        (["airports within 20 nm of Oxford", "details of EGTK"], "Returning to the list around Oxford — add avgas, please", "find_airports_near_location",
+         ["location_query": "Oxford", "filters": .object(["has_avgas": true])]),
         (["airports near Brussels with customs"], "only in France", "find_airports_near_location", ["filters": .object(["point_of_entry": true, "country": "FR"])]),
         (["airports near Brussels with customs"], "french ones only", "find_airports_near_location", ["filters": .object(["point_of_entry": true, "country": "FR"])]),
         (["airports near Brussels with customs"], "drop the customs filter", "find_airports_near_location", ["location_query": "Brussels"]),
