@@ -25,16 +25,23 @@ public enum FlightReference {
         return nil
     }
 
-    /// A name of two words that ends the turn ("for flight sunday trip", "as flight weekend alps"):
-    /// the word after `name` when it is the last of the line, a plain word and no chatter. A name
-    /// followed by more words keeps its one word ("on flight alps at LFLS").
+    /// A name of up to four words that ends the turn ("for flight sunday trip", "for flight Caen out.",
+    /// "for flight Outbound Le Touquet, please?", "flight F-HXYZ leg 2"): the words after `name` when
+    /// they run to the end of the line, before only a courtesy ("please", "if you would"), and are
+    /// plain words that are no grammar or chatter. A name followed by more words keeps its one word
+    /// ("on flight alps at LFLS").
     static func withClosingWord(_ name: String, in text: String) -> String {
         let escaped = NSRegularExpression.escapedPattern(for: name)
-        guard let m = PlanningText.first(#"\bflight\s+(?:named\s+|called\s+)?["']?"# + escaped + #"\s+([A-Za-z0-9]+)["']?\s*[.!?]*\s*$"#, in: text),
-              let second = m[1], second.count >= 2, clean(second) != nil, !closingChatter.contains(second.lowercased()),
-              !name.contains(where: { $0.isNumber }) || second.contains(where: \.isLetter) else { return name }
-        return name + " " + second
+        let courtesy = #"(?:\s*,?\s*(?:please|pls|plz|if\s+you\s+(?:would|please|could|will)|thanks|thank\s+you|cheers|ta))?"#
+        guard let m = PlanningText.first(#"\bflight\s+(?:named\s+|called\s+)?["']?"# + escaped + #"((?:\s+[A-Za-z0-9]+){1,3})["']?"# + courtesy + #"\s*[.!?]*\s*$"#, in: text),
+              let extra = m[1]?.split(separator: " ").map(String.init), let first = extra.first, first.count >= 2,
+              extra.allSatisfy({ w in !closingChatter.contains(w.lowercased()) && (!notNames.contains(w.lowercased()) || namePartWords.contains(w.lowercased())) }),
+              !name.contains(where: { $0.isNumber }) || extra.joined().contains(where: \.isLetter) else { return name }
+        return ([name] + extra).joined(separator: " ")
     }
+
+    /// Words that are chatter after "flight" yet end a flight's name well ("Caen out", "Caen back").
+    static let namePartWords: Set<String> = ["out", "back"]
 
     /// Words that end a turn after a flight's name without being part of it ("for flight G-ONE today").
     static let closingChatter: Set<String> = ["today", "tomorrow", "tonight", "now", "pls", "plz", "please", "thanks", "thx", "ta", "cheers",

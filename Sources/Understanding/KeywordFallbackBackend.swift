@@ -352,6 +352,13 @@ public struct KeywordFallbackBackend: LLMBackend {
             c = Classification(tool: last, arguments: args, confidence: 0.8, isFollowUp: true, trace: c.trace + ["the same \(last) question for flight \(name)"])
             return
         }
+        // "what's changed on the IOM one?": a flight's own name typed as a word of a changes question,
+        // even when it is also an airport's code (changes are a flight's, never an airport's).
+        if c.tool == "briefing_changes", c.arguments["flight"] == nil, !typedKnown, let name = FlightReference.knownName(in: words, flights: known) {
+            c.arguments["flight"] = .string(name)
+            c.trace.append("flight named → \(name)")
+            return
+        }
         guard !typedKnown, pointing || c.tool == "select_flight" else { return }
         // The turn's words that may name a flight by a word of its name: no ordinal or pointer (they count
         // NOTAMs or list items here) and no airport code (a question about that airport, not a flight).

@@ -475,6 +475,11 @@ struct UnderstandingPipelineTests {
         (["import ~/b/mon.txt for flight ALPHA", "import ~/b/tue.txt for flight BRAVO", "import ~/b/wed.txt for flight CHARLIE"],
          "go back to the middle one", "select_flight", ["flight": "BRAVO"]),
         (["import ~/b/mon.txt for flight ALPHA", "import ~/b/tue.txt for flight BRAVO"], "back to the first one", "select_flight", ["flight": "ALPHA"]),
+        // A flight's name of several words ends the line, before a courtesy; a name that is also a code is the flight in a changes question.
+        (["Would you load the briefing ~/b/out.txt for flight Outbound Le Touquet, please?", "And the briefing ~/b/back.txt for flight Return Le Touquet."],
+         "Would you switch back to the outbound one, please?", "select_flight", ["flight": "Outbound Le Touquet"]),
+        (["import ~/b/out.txt for flight Caen out.", "import ~/b/back.txt for flight Caen back."], "Make the first one current again", "select_flight", ["flight": "Caen out"]),
+        (["import ~/b/a.txt for flight IOM", "import ~/b/b.txt for flight Cork"], "what's changed on the IOM one since last time?", "briefing_changes", ["flight": "IOM"]),
         (["import ~/b/mon.txt for flight ALPHA", "import ~/b/tue.txt for flight BRAVO"], "switch to the other flight", "select_flight", ["flight": "ALPHA"]),
         (["import ~/b/mon.txt for flight ALPHA", "import ~/b/tue.txt for flight BRAVO", "use flight ALPHA"], "and back to tuesday's", "select_flight",
          ["flight": "BRAVO"]),
