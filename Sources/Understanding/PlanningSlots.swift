@@ -173,6 +173,14 @@ public enum PlanningIntents {
             rest = PlanningText.removing(r, from: rest)
         }
         rest = atmosphere(rest, into: &a)
+        // "Gaisberg, 1288 m", "top of Pen y Fan, 886 m": a height of three figures or more with its unit,
+        // in a density-altitude question, is the elevation the altitude is asked at (no runway, level or leg has one here).
+        if a["elevation_ft"] == nil, a["pressure_altitude_ft"] == nil,
+           let m = PlanningText.first(#"(?<![\w.,/])(\d{3,5}|\d{1,2}[,.]\d{3})\s*(ft|feet|m|metres|meters)\b(?!\s*(?:agl|above|long|length|runway|rwy))"#, in: rest),
+           let v = PlanningText.number(m[1]) {
+            a["elevation_ft"] = .number((m[2]?.lowercased().hasPrefix("m") ?? false) ? v * 3.28084 : v)
+            rest = PlanningText.removing(m.range, from: rest)
+        }
         // "with +27": a signed number alone is the temperature of a density-altitude question.
         if a["temperature_c"] == nil, let m = PlanningText.first(#"(?<![\w/.])([+−-]\d{1,2})(?![\d.,/])"#, in: rest), let v = PlanningText.number(m[1]) {
             a["temperature_c"] = .number(v)

@@ -263,8 +263,8 @@ public enum PlanningText {
            let v = number(m[1]) {
             return ((m[2]?.lowercased().hasPrefix("m") ?? false) ? v * 3.28084 : v, m.range)
         }
-        if let m = first(#"\bat\s+([\d,]{2,6})\s*(ft|feet|')(?!\s*(?:agl|msl|amsl|altitude))"#, in: text), let v = number(m[1]) {
-            return (v, m.range)
+        if let m = first(#"\bat\s+([\d,]{2,6})\s*(ft|feet|'|m|metres|meters)(?!\s*(?:agl|msl|amsl|altitude))\b"#, in: text), let v = number(m[1]) {
+            return ((m[2]?.lowercased().hasPrefix("m") ?? false) ? v * 3.28084 : v, m.range)
         }
         // "a 4,500 ft strip", "1200 m high field": a height that qualifies the field.
         if let m = first(#"\b([\d,]{2,6})\s*(ft|feet|m|metres|meters)\s+(?:high\s+|amsl\s+|msl\s+)?(?:strip|field|airfield|airstrip|aerodrome|airport|elevation|elev)\b"#, in: text),

@@ -72,6 +72,7 @@ struct UnderstandingPipelineTests {
         Row(input: "DA Zell am See 27 Grad QNH 1018", tool: "density_altitude", arguments: ["icao": "Zell am See", "temperature_c": 27, "qnh_hpa": 1018]),
         Row(input: "landing distance PA28 at Old Sarum: 2400 lb, 22C", tool: "takeoff_landing_performance", arguments: ["icao": "Old Sarum", "weight": 2400]),
         Row(input: "What is the code for Le Toquet nowadays, please?", tool: "search_airports", arguments: ["query": "Le Toquet"]),
+        Row(input: "DA for an altiport at 1850 m, 19 °C, QNH 1012 hPa", tool: "density_altitude", arguments: ["icao": nil, "temperature_c": 19, "qnh_hpa": 1012]),
         // A space as thousands separator, only after QNH or before a unit; a runway number stays apart.
         Row(input: "altitude densité à LFSB avec 31,5 °C et QNH 1 012", tool: "density_altitude", arguments: ["icao": "LFSB", "temperature_c": 31.5, "qnh_hpa": 1012]),
         Row(input: "W&B C172 pilot 1 663 lb", tool: "weight_and_balance", arguments: ["loads": .array([.object(["station": "pilot", "amount": 1663, "unit": "lb"])])]),
@@ -277,6 +278,9 @@ struct UnderstandingPipelineTests {
         // A dash ends the clause that names the place.
         (["airports within 20 nm of Oxford", "details of EGTK"], "Returning to the list around Oxford — add avgas, please", "find_airports_near_location",
          ["location_query": "Oxford", "filters": .object(["has_avgas": true])]),
+        // A height with its unit in a density-altitude question is the elevation, and no place goes with it.
+        (["DA at EGFH 25°C QNH 1013", "wind components EGFH rwy 22 wind 250/15"], "DA again — top of Pen y Fan, 886 m, same temperature and QNH", "density_altitude",
+         ["icao": nil, "temperature_c": 25, "qnh_hpa": 1013]),
         (["airports near Brussels with customs"], "only in France", "find_airports_near_location", ["filters": .object(["point_of_entry": true, "country": "FR"])]),
         (["airports near Brussels with customs"], "french ones only", "find_airports_near_location", ["filters": .object(["point_of_entry": true, "country": "FR"])]),
         (["airports near Brussels with customs"], "drop the customs filter", "find_airports_near_location", ["location_query": "Brussels"]),
