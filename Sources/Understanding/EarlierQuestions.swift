@@ -87,6 +87,8 @@ extension KeywordFallbackBackend {
         var name: String
         /// Whether the line says it goes back ("back to the …", "… again", "for the …", "… from before").
         var goesBack: Bool
+        /// Whether the name came after "same" ("same search around Trento"): the question's values hold for the new place.
+        var same = false
     }
 
     /// Words before a topic's name that say the line goes back to an earlier question.
@@ -109,7 +111,7 @@ extension KeywordFallbackBackend {
         if let m = PlanningText.first(#"(?i)^\s*(?:(?:and|ok|okay|so|now|then)[\s,]+)?(?:the\s+)?same\s+("# + names + #")\b[\s,:—–-]*(.*)$"#, in: input),
            let name = m[1]?.lowercased(), let tools = lexicon.topics[name],
            let tool = context.frameOrder.reversed().first(where: { tools.contains($0) }), tool != context.lastTool, let frame = context.frames[tool] {
-            return NamedTopic(tool: tool, frame: frame, rest: (m[2] ?? "").trimmingCharacters(in: .whitespaces), name: name, goesBack: true)
+            return NamedTopic(tool: tool, frame: frame, rest: (m[2] ?? "").trimmingCharacters(in: .whitespaces), name: name, goesBack: true, same: true)
         }
         guard let m = PlanningText.first(pattern, in: input), let name = m[3]?.lowercased(), let tools = lexicon.topics[name] else { return nil }
         let lead = m[1] ?? ""
@@ -137,12 +139,14 @@ extension KeywordFallbackBackend {
             guard topic.goesBack else { return nil }
             return Classification(tool: topic.tool, arguments: topic.frame, confidence: 0.75, isFollowUp: true, trace: [trace])
         }
-        let rest = TurnReading(topic.rest, self)
+        // "same search around Trento": the rest is read as "same around Trento", so the question's values carry.
+        let restText = topic.same && !topic.rest.lowercased().hasPrefix("same") ? "same " + topic.rest : topic.rest
+        let rest = TurnReading(restText, self)
         // "customs: and Cherbourg?", "wind — same for EYKA": a follow-up opener goes back as well.
         let opensFollowUp = (lexicon.dialogue["openers"] ?? []).contains { rest.opening.dropFirst().hasPrefix($0) }
             || lexicon.opensWithCue("same_for", rest.opening)
         if !topic.goesBack, !opensFollowUp, rest.entities.locationCount > 0 || rest.entities.subject != nil { return nil }
-        var c = classifyReading(topic.rest, context: earlier, reading: rest)
+        var c = classifyReading(restText, context: earlier, reading: rest)
         if c.tool == topic.tool, c.isFollowUp || c.arguments != topic.frame {
             c.isFollowUp = true
         } else if c.declinedCue == nil, let merged = followUp(topic.tool, topic.frame, rest.text, rest.entities) {

@@ -101,6 +101,7 @@ public struct KeywordFallbackBackend: LLMBackend {
         if let earlier = earlierFrame(turn, c, context) { c = earlier }
         if let clause = followUpClause(input, c, context) { c = clause }
         sameConditions(input, &c, context)
+        sameQuestionElsewhere(input, &c, context)
         sameValues(turn, &c, context)
         if !c.isFollowUp { c = consistent(c, turn) }
         briefedFlights(turn, &c, context)
@@ -465,6 +466,20 @@ public struct KeywordFallbackBackend: LLMBackend {
                " same settings ", " same wind ", " same qnh "].contains(where: folded.contains) else { return }
         let carried = carryConditions(def, into: &c.arguments, from: [context.frames[tool] ?? [:], context.lastArguments, context.conditions], except: ["runway"])
         c.trace += carried.map { "the same \($0) as before" }
+    }
+
+    /// "ldg dist same at lszs rwy 21" after another question came between: "same" standing alone
+    /// (before a place word or at the end) asks that tool's earlier question again at the new place,
+    /// so its values other than the place and the runway (which belongs to the old place) are taken.
+    func sameQuestionElsewhere(_ input: String, _ c: inout Classification, _ context: ConversationContext) {
+        guard let tool = c.tool, !c.isFollowUp, tool != context.lastTool, let def = catalog.tool(tool), let frame = context.frames[tool] else { return }
+        let folded = " " + TextNormalizer.fold(input) + " "
+        guard PlanningText.first(#" same (?:at|for|in|on|there|again|please|pls)? "#, in: folded) != nil || folded.hasSuffix(" same ") else { return }
+        for (key, value) in frame where def.properties[key] != nil && c.arguments[key] == nil
+            && !ConversationContext.placeSlots.contains(key) && !["runway", "from_location", "to_location", "from", "to", "waypoints"].contains(key) {
+            c.arguments[key] = value
+            c.trace.append("the same \(key) as in the earlier \(tool) question")
+        }
     }
 
     /// "how far from Lydd to Le Touquet at that same speed?", "next leg, same aircraft": a value the

@@ -281,6 +281,12 @@ struct UnderstandingPipelineTests {
         // A height with its unit in a density-altitude question is the elevation, and no place goes with it.
         (["DA at EGFH 25°C QNH 1013", "wind components EGFH rwy 22 wind 250/15"], "DA again — top of Pen y Fan, 886 m, same temperature and QNH", "density_altitude",
          ["icao": nil, "temperature_c": 25, "qnh_hpa": 1013]),
+        // "same search around X", "same at X" after another question came between: that question's values at the new place.
+        (["Flugplätze near Bolzano with Zoll", "details of LIPB"], "same search around Trento", "find_airports_near_location",
+         ["location_query": "Trento", "filters": .object(["point_of_entry": true])]),
+        (["ldg dist pc12 lsgs rwy 25 28c 4200kg", "lsgs notams rwy"], "ldg dist same at lszs rwy 21", "takeoff_landing_performance",
+         ["icao": "LSZS", "runway": "21", "weight": 4200, "temperature_c": 28]),
+        (["douane at EBKT on zondag", "distance EBKT LFAC"], "douane the same for LFAC", "get_notification_for_airport", ["icao": "LFAC", "day_of_week": "sunday"]),
         (["airports near Brussels with customs"], "only in France", "find_airports_near_location", ["filters": .object(["point_of_entry": true, "country": "FR"])]),
         (["airports near Brussels with customs"], "french ones only", "find_airports_near_location", ["filters": .object(["point_of_entry": true, "country": "FR"])]),
         (["airports near Brussels with customs"], "drop the customs filter", "find_airports_near_location", ["location_query": "Brussels"]),
