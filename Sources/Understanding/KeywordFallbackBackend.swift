@@ -1813,12 +1813,15 @@ public struct KeywordFallbackBackend: LLMBackend {
             if mentions.count == 2 { args[f] = .string(mentions[0]); args[t] = .string(mentions[1]) }
         }
         // "nav log of Reus to Girona to Perpignan": every place named, when the tool's reader missed some.
-        if tool == "nav_log", args["waypoints"] == nil, case let mentions = extractor.placeMentions(in: text, limit: 12), mentions.count >= 2 {
+        // The aircraft's own words are no waypoint ("TBM 900": TBM is an airfield's code somewhere).
+        let aircraftWords = Set([e.aircraftType, e.aircraftTypeTyped].compactMap { $0 }.flatMap { TextNormalizer.fold($0).split(separator: " ").map(String.init) })
+        let waypointMentions = { extractor.placeMentions(in: text, limit: 12).filter { !aircraftWords.contains(TextNormalizer.fold($0)) } }
+        if tool == "nav_log", args["waypoints"] == nil, case let mentions = waypointMentions(), mentions.count >= 2 {
             // "nav log Shoreham Le Touquet Abbeville": names with no separator, read as the data knows them.
             args["waypoints"] = .array(mentions.map { .string($0) })
         }
         if tool == "nav_log", let w = args["waypoints"]?.arrayValue {
-            let mentions = extractor.placeMentions(in: text, limit: 12)
+            let mentions = waypointMentions()
             let have = w.compactMap(\.stringValue).map { TextNormalizer.fold($0) }
             if mentions.count > have.count, have.allSatisfy({ h in mentions.contains { TextNormalizer.fold($0) == h } }) {
                 args["waypoints"] = .array(mentions.map { .string($0) })

@@ -60,7 +60,7 @@ public enum PlanningIntents {
 
     /// Planning words that are also airport codes somewhere (TAS is Tashkent, PA28 a Pennsylvania strip).
     static let planningWords: Set<String> = ["TAS", "IAS", "CAS", "GPH", "LPH", "OAT", "ISA", "MTOW", "WCA", "ETA", "ETE", "AGL", "AMSL",
-                                             "MSL", "RWY", "KTS", "USG", "TOW", "BEW", "ZFW", "TODA", "TORA", "LDA", "ASDA", "POH", "AFM"]
+                                             "MSL", "RWY", "KTS", "USG", "TOW", "BEW", "ZFW", "TODA", "TORA", "LDA", "ASDA", "POH", "AFM", "LDG"]
 
     /// The airport codes of an utterance that are not planning words or the aircraft, plain ICAO shapes first.
     static func codes(_ e: Entities, text: String) -> [String] {
@@ -319,7 +319,9 @@ public enum PlanningIntents {
         if let aircraft = aircraftNamed(in: rest, e) { a["aircraft"] = .string(aircraft) }
         // "to dist", "TO roll": the pilots' abbreviation of take-off.
         var lower = " " + rest.lowercased() + " "
-        if let m = PlanningText.first(#"\b(?:to|t/o|t\.o\.?)\s*(?=(?:dist|distance|roll|run|perf|performance)\b)"#, in: lower) { lower.replaceSubrange(m.range, with: " takeoff ") }
+        // "start distance" is the take-off distance in the pilots' languages (Start, start, starten); "LDG" typed in capitals is landing.
+        if let m = PlanningText.first(#"\b(?:to|t/o|t\.o\.?|start)\s*(?=(?:dist|distance|roll|run|perf|performance)\b)"#, in: lower) { lower.replaceSubrange(m.range, with: " takeoff ") }
+        if let m = PlanningText.first(#"\bldg\b"#, in: lower) { lower.replaceSubrange(m.range, with: " landing ") }
         if lower.contains(" grass") || lower.contains(" turf") { a["surface"] = "grass" }
         else if lower.contains(" paved") || lower.contains(" asphalt") || lower.contains(" tarmac") || lower.contains(" concrete") { a["surface"] = "paved" }
         if lower.contains(" landing") && !lower.contains("takeoff") && !lower.contains("take off") && !lower.contains("take-off") { a["phase"] = "landing" }

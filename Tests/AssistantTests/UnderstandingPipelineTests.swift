@@ -73,6 +73,9 @@ struct UnderstandingPipelineTests {
         Row(input: "landing distance PA28 at Old Sarum: 2400 lb, 22C", tool: "takeoff_landing_performance", arguments: ["icao": "Old Sarum", "weight": 2400]),
         Row(input: "What is the code for Le Toquet nowadays, please?", tool: "search_airports", arguments: ["query": "Le Toquet"]),
         Row(input: "DA for an altiport at 1850 m, 19 °C, QNH 1012 hPa", tool: "density_altitude", arguments: ["icao": nil, "temperature_c": 19, "qnh_hpa": 1012]),
+        // The aircraft's own words are no waypoint; "start distance" is the take-off distance.
+        Row(input: "navlog EHLE EDFE LSZH, TBM 900, FL180, wind 270/45", tool: "nav_log", arguments: ["waypoints": .array(["EHLE", "EDFE", "LSZH"]), "aircraft_type": "TBM9"]),
+        Row(input: "start distance OY-JRS at EKST bane 27, 24 grader", tool: "takeoff_landing_performance", arguments: ["phase": "takeoff", "runway": "27", "temperature_c": 24]),
         // A space as thousands separator, only after QNH or before a unit; a runway number stays apart.
         Row(input: "altitude densité à LFSB avec 31,5 °C et QNH 1 012", tool: "density_altitude", arguments: ["icao": "LFSB", "temperature_c": 31.5, "qnh_hpa": 1012]),
         Row(input: "W&B C172 pilot 1 663 lb", tool: "weight_and_balance", arguments: ["loads": .array([.object(["station": "pilot", "amount": 1663, "unit": "lb"])])]),
@@ -287,6 +290,10 @@ struct UnderstandingPipelineTests {
         (["ldg dist pc12 lsgs rwy 25 28c 4200kg", "lsgs notams rwy"], "ldg dist same at lszs rwy 21", "takeoff_landing_performance",
          ["icao": "LSZS", "runway": "21", "weight": 4200, "temperature_c": 28]),
         (["douane at EBKT on zondag", "distance EBKT LFAC"], "douane the same for LFAC", "get_notification_for_airport", ["icao": "LFAC", "day_of_week": "sunday"]),
+        // "LDG" in capitals is landing, never a place; an English word in lower case is no airport code ("sees").
+        (["T/O dist G-OFRY at LXGB rwy 27, 28C, 1250 kg"], "LDG dist same", "takeoff_landing_performance", ["icao": "LXGB", "phase": "landing", "weight": 1250]),
+        (["quick teaching point: DA at EGFH with 28°C and QNH 1009, please", "what's a PA38?"], "back to the DA — now with 1021 so she sees the difference",
+         "density_altitude", ["icao": "EGFH", "temperature_c": 28, "qnh_hpa": 1021]),
         (["airports near Brussels with customs"], "only in France", "find_airports_near_location", ["filters": .object(["point_of_entry": true, "country": "FR"])]),
         (["airports near Brussels with customs"], "french ones only", "find_airports_near_location", ["filters": .object(["point_of_entry": true, "country": "FR"])]),
         (["airports near Brussels with customs"], "drop the customs filter", "find_airports_near_location", ["location_query": "Brussels"]),
