@@ -211,7 +211,7 @@ public struct KeywordFallbackBackend: LLMBackend {
         }
         // "going back to the customs question": the earlier tool whose words follow the cue.
         // "redo the distance at 420 kt": a recomputation names the question it repeats the same way.
-        if let r = padded.range(of: #" (?:back to|going back to|return to|returning to|redo|recalculate|recompute|rerun|re run) "#, options: .regularExpression) {
+        if let r = padded.range(of: #" (?:back to|going back to|return to|returning to|redo|repeat|recalculate|recompute|rerun|re run) "#, options: .regularExpression) {
             // The words of the clause after the cue, against each earlier tool's keyword words ("customs" of "customs hours").
             let after = padded[r.upperBound...].split(separator: " ").map(String.init)
             // The tool whose words come first after the cue ("back to DA, but it'll be 26 by the time we land"):
@@ -224,6 +224,18 @@ public struct KeywordFallbackBackend: LLMBackend {
                 }
             }.sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.2 > $1.2 }
             if let named = candidates.first?.0 { target = named; namedByWords = true }
+        }
+        // "same for EKCH" after marking a NOTAM read: the last question takes no place, so a place after a
+        // cue of asking again goes to the latest question that takes one.
+        let takesPlace = { (tool: String) in
+            catalog.tool(tool).map { def in (ConversationContext.placeSlots + ["from_location", "from", "waypoints"]).contains { def.properties[$0] != nil } } ?? false
+        }
+        if target == nil, !takesPlace(last), e.locationCount > 0, lexicon.opensWithCue("same_for", padded),
+           !e.hasNotamText, WeatherReportLocator.locate(in: text) == nil,
+           let placeTool = context.frameOrder.reversed().first(where: { $0 != last && takesPlace($0) }),
+           c.tool == nil || c.tool == last || c.tool == placeTool || c.tool == "get_airport_details" {
+            target = placeTool
+            namedByWords = true
         }
         // A word pointing back ("it", "there") or a place of its own makes the turn about the last answer or a new
         // question, unless the turn names the earlier question ("In the nav log, insert LFRC after LFRK").

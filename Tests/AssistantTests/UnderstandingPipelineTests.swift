@@ -294,6 +294,8 @@ struct UnderstandingPipelineTests {
         (["T/O dist G-OFRY at LXGB rwy 27, 28C, 1250 kg"], "LDG dist same", "takeoff_landing_performance", ["icao": "LXGB", "phase": "landing", "weight": 1250]),
         (["quick teaching point: DA at EGFH with 28°C and QNH 1009, please", "what's a PA38?"], "back to the DA — now with 1021 so she sees the difference",
          "density_altitude", ["icao": "EGFH", "temperature_c": 28, "qnh_hpa": 1021]),
+        // "same for X" after a question that takes no place goes to the latest question that does.
+        (["navaid NOTAMs for EKRK", "mark A1234/26 read"], "same for EKCH", "notams_for_airport", ["icao": "EKCH", "category": "navaid"]),
         (["airports near Brussels with customs"], "only in France", "find_airports_near_location", ["filters": .object(["point_of_entry": true, "country": "FR"])]),
         (["airports near Brussels with customs"], "french ones only", "find_airports_near_location", ["filters": .object(["point_of_entry": true, "country": "FR"])]),
         (["airports near Brussels with customs"], "drop the customs filter", "find_airports_near_location", ["location_query": "Brussels"]),
