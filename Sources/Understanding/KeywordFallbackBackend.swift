@@ -225,6 +225,13 @@ public struct KeywordFallbackBackend: LLMBackend {
             }.sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.2 > $1.2 }
             if let named = candidates.first?.0 { target = named; namedByWords = true }
         }
+        // "and for the douane at EHSE?" after a distance: customs named where the last question takes no
+        // filter is the earlier customs question, asked for the new airport.
+        if target == nil, e.filters["point_of_entry"] == .bool(true), catalog.tool(last)?.properties["filters"] == nil,
+           context.frames["get_notification_for_airport"] != nil, e.routeFrom == nil, e.locationCount == 1, lexicon.opensWithCue("same_for", padded) {
+            target = "get_notification_for_airport"
+            namedByWords = true
+        }
         // "same for EKCH" after marking a NOTAM read: the last question takes no place, so a place after a
         // cue of asking again goes to the latest question that takes one.
         let takesPlace = { (tool: String) in

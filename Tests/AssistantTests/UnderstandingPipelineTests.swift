@@ -296,6 +296,11 @@ struct UnderstandingPipelineTests {
          "density_altitude", ["icao": "EGFH", "temperature_c": 28, "qnh_hpa": 1021]),
         // "same for X" after a question that takes no place goes to the latest question that does.
         (["navaid NOTAMs for EKRK", "mark A1234/26 read"], "same for EKCH", "notams_for_airport", ["icao": "EKCH", "category": "navaid"]),
+        // Customs named after a question that takes no filter goes back to the customs question, for the new airport.
+        (["how much vooraanmelding for douane at EHMZ on zaterdag?", "distance EBOS EHMZ"], "and for the douane at EHSE?", "get_notification_for_airport",
+         ["icao": "EHSE", "day_of_week": "saturday"]),
+        (["EPRZ details", "is customs at EPRZ on saturday?"], "airports near Rzeszów with customs", "find_airports_near_location",
+         ["location_query": "Rzeszów", "filters": .object(["point_of_entry": true])]),
         (["airports near Brussels with customs"], "only in France", "find_airports_near_location", ["filters": .object(["point_of_entry": true, "country": "FR"])]),
         (["airports near Brussels with customs"], "french ones only", "find_airports_near_location", ["filters": .object(["point_of_entry": true, "country": "FR"])]),
         (["airports near Brussels with customs"], "drop the customs filter", "find_airports_near_location", ["location_query": "Brussels"]),
