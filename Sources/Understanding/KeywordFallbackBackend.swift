@@ -293,10 +293,14 @@ public struct KeywordFallbackBackend: LLMBackend {
         let (e, padded) = (turn.entities, turn.padded)
         guard PlanningText.first(#" (?:which|what|best|favou?red|preferable|better) (?:[a-z]+ ){0,2}runways? | runways? (?:is |would be )?(?:best|favou?red|preferable|better) "#, in: padded) != nil,
               PlanningText.runway(in: turn.text) == nil, e.routeFrom == nil else { return }
-        // A place of its own is a new question, unless it is the frame's airport.
+        // A place of its own is a new question, unless it is the frame's airport, or the turn asks the
+        // same again there ("And at Staverton, same wind, whichever runway is best?").
         let place = frame["icao"]?.stringValue
-        if let named = e.airportCodes.first ?? e.place, named.uppercased() != place?.uppercased(), named != context.subject { return }
         var args = frame
+        if let named = e.airportCodes.first ?? e.place ?? e.subject, named.uppercased() != place?.uppercased(), named != context.subject {
+            guard padded.contains(" same ") || lexicon.opensWithCue("same_for", padded) else { return }
+            args["icao"] = .string(named)
+        }
         args["runway"] = nil
         c = Classification(tool: "wind_components", arguments: args, confidence: 0.8, isFollowUp: true,
                            trace: c.trace + ["which runway is best → the last wind question without its runway"])

@@ -301,6 +301,8 @@ struct UnderstandingPipelineTests {
          ["icao": "EHSE", "day_of_week": "saturday"]),
         (["EPRZ details", "is customs at EPRZ on saturday?"], "airports near Rzeszów with customs", "find_airports_near_location",
          ["location_query": "Rzeszów", "filters": .object(["point_of_entry": true])]),
+        (["crosswind at EGTK runway 19 wind 230/14"], "And at Staverton, same wind, whichever runway is best?", "wind_components",
+         ["icao": "Staverton", "wind": "230/14", "runway": nil]),
         (["airports near Brussels with customs"], "only in France", "find_airports_near_location", ["filters": .object(["point_of_entry": true, "country": "FR"])]),
         (["airports near Brussels with customs"], "french ones only", "find_airports_near_location", ["filters": .object(["point_of_entry": true, "country": "FR"])]),
         (["airports near Brussels with customs"], "drop the customs filter", "find_airports_near_location", ["location_query": "Brussels"]),
