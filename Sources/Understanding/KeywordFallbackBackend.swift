@@ -100,8 +100,8 @@ public struct KeywordFallbackBackend: LLMBackend {
         editsRoute(turn, &c, context)
         if let earlier = earlierFrame(turn, c, context) { c = earlier }
         if let clause = followUpClause(input, c, context) { c = clause }
-        sameConditions(input, &c, context)
-        sameQuestionElsewhere(input, &c, context)
+        sameConditions(turn.text, &c, context)
+        sameQuestionElsewhere(turn.text, &c, context)
         sameValues(turn, &c, context)
         if !c.isFollowUp { c = consistent(c, turn) }
         briefedFlights(turn, &c, context)

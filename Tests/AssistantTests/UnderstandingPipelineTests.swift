@@ -303,6 +303,9 @@ struct UnderstandingPipelineTests {
          ["location_query": "Rzeszów", "filters": .object(["point_of_entry": true])]),
         (["crosswind at EGTK runway 19 wind 230/14"], "And at Staverton, same wind, whichever runway is best?", "wind_components",
          ["icao": "Staverton", "wind": "230/14", "runway": nil]),
+        // "same weer" is read after normalisation ("same weather"): the conditions carry.
+        (["what is the density altitude at EBSP with 31 graden and QNH 1009", "details EBSP"], "the DA also for EBBN, same weer", "density_altitude",
+         ["icao": "EBBN", "temperature_c": 31, "qnh_hpa": 1009]),
         (["airports near Brussels with customs"], "only in France", "find_airports_near_location", ["filters": .object(["point_of_entry": true, "country": "FR"])]),
         (["airports near Brussels with customs"], "french ones only", "find_airports_near_location", ["filters": .object(["point_of_entry": true, "country": "FR"])]),
         (["airports near Brussels with customs"], "drop the customs filter", "find_airports_near_location", ["location_query": "Brussels"]),
