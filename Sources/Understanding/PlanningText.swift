@@ -314,8 +314,9 @@ public enum PlanningText {
     /// A fuel reserve in minutes: "reserve 45 min", "res 60", "30 min reserve", "1 hour reserve",
     /// "reserve of 1.5 h" (hours converted); a full stop after the number ends the sentence.
     static func reserveMinutes(in text: String) -> Double? {
-        let hours = #"(h|hr|hrs|hours?)"#
-        if let m = first(#"\b(?:reserve|res|rsv)\s*(?:of\s*|:\s*|=\s*)?(\d{1,3}(?:\.\d)?)\s*(?:(min|mins|minutes)|"# + hours + #")?(?![\w/]|\.\d)(?!\s*(?:kts?|knots|nm|ft|kg|lbs?|l\b|litres|gal))"#, in: text),
+        // The hour and "of" of the pilots' languages too ("réserve de 45 min", "réserve 1 heure", "Reserve von 1 Stunde").
+        let hours = #"(h|hr|hrs|hours?|heures?|horas?|ora|ore|stunden?|uur)"#
+        if let m = first(#"\b(?:reserve|réserve|reserva|riserva|res|rsv)\s*(?:of\s*|de\s*|von\s*|di\s*|van\s*|:\s*|=\s*)?(\d{1,3}(?:\.\d)?)\s*(?:(min|mins|minutes)|"# + hours + #")?(?![\w/]|\.\d)(?!\s*(?:kts?|knots|nm|ft|kg|lbs?|l\b|litres|gal))"#, in: text),
            let v = number(m[1]) {
             // "reserve 1": a bare number too small for minutes is hours.
             return m[3] != nil || m[2] == nil && v <= 3 ? v * 60 : v

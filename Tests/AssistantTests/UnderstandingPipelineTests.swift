@@ -306,6 +306,10 @@ struct UnderstandingPipelineTests {
         // "same weer" is read after normalisation ("same weather"): the conditions carry.
         (["what is the density altitude at EBSP with 31 graden and QNH 1009", "details EBSP"], "the DA also for EBBN, same weer", "density_altitude",
          ["icao": "EBBN", "temperature_c": 31, "qnh_hpa": 1009]),
+        // A reserve in the pilots' languages ("réserve de 45 min", "réserve 1 heure") is no request to book.
+        (["log de nav EBCI LFQJ LFQA, vitesse propre 105 kt, vent 240/15, conso 28 litres/heure"], "ajoute une réserve de 45 min", "nav_log",
+         ["reserve_minutes": 45, "tas_kts": 105]),
+        (["log de nav LFMT LFTH LFKC à 110 kt, vent 300/20, consommation 30 l/h"], "réserve 1 heure", "nav_log", ["reserve_minutes": 60, "tas_kts": 110]),
         (["airports near Brussels with customs"], "only in France", "find_airports_near_location", ["filters": .object(["point_of_entry": true, "country": "FR"])]),
         (["airports near Brussels with customs"], "french ones only", "find_airports_near_location", ["filters": .object(["point_of_entry": true, "country": "FR"])]),
         (["airports near Brussels with customs"], "drop the customs filter", "find_airports_near_location", ["location_query": "Brussels"]),
