@@ -119,8 +119,15 @@ extension KeywordFallbackBackend {
         // Words before the name are the question's own ("Kassel list", "the jet A search"), never a
         // command or a common word ("scrap that profile, …" deletes a profile; it names none).
         if lead.isEmpty, (m[2] ?? "").split(separator: " ").contains(where: { lexicon.commonWords.contains(TextNormalizer.fold(String($0))) }) { return nil }
-        // The latest tool of the name the conversation used.
-        guard let tool = context.frameOrder.reversed().first(where: { tools.contains($0) }), let frame = context.frames[tool] else { return nil }
+        // The latest tool of the name the conversation used; with words of the question's own ("the
+        // Salzburg list" after a route search from LOWS), the latest whose frame holds one of them.
+        let ordered = context.frameOrder.reversed().filter { tools.contains($0) }
+        let own = (m[2] ?? "").split(separator: " ").map { TextNormalizer.fold(String($0)) }.filter { $0.count >= 3 }
+        let holdingOwn = own.isEmpty ? nil : ordered.first { t in
+            let values = (context.frames[t] ?? [:]).values.compactMap(\.stringValue).map(TextNormalizer.fold).joined(separator: " ")
+            return own.contains { values.contains($0) }
+        }
+        guard let tool = holdingOwn ?? ordered.first, let frame = context.frames[tool] else { return nil }
         let rest = (m[5] ?? "").trimmingCharacters(in: .whitespaces)
         return NamedTopic(tool: tool, frame: frame, rest: rest, name: name, goesBack: !lead.isEmpty || again)
     }

@@ -310,6 +310,9 @@ struct UnderstandingPipelineTests {
         (["log de nav EBCI LFQJ LFQA, vitesse propre 105 kt, vent 240/15, conso 28 litres/heure"], "ajoute une réserve de 45 min", "nav_log",
          ["reserve_minutes": 45, "tas_kts": 105]),
         (["log de nav LFMT LFTH LFKC à 110 kt, vent 300/20, consommation 30 l/h"], "réserve 1 heure", "nav_log", ["reserve_minutes": 60, "tas_kts": 110]),
+        // "the Salzburg list": the list question whose frame holds the word, not the latest list.
+        (["airfields near Salzburg with customs, 30 nm", "along LOWS LJBL, 10 nm"], "the Salzburg list from before, make it 40 nm", "find_airports_near_location",
+         ["location_query": "Salzburg", "max_distance_nm": 40, "filters": .object(["point_of_entry": true])]),
         (["airports near Brussels with customs"], "only in France", "find_airports_near_location", ["filters": .object(["point_of_entry": true, "country": "FR"])]),
         (["airports near Brussels with customs"], "french ones only", "find_airports_near_location", ["filters": .object(["point_of_entry": true, "country": "FR"])]),
         (["airports near Brussels with customs"], "drop the customs filter", "find_airports_near_location", ["location_query": "Brussels"]),
