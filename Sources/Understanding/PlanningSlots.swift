@@ -178,7 +178,7 @@ public enum PlanningIntents {
         if a["elevation_ft"] == nil, a["pressure_altitude_ft"] == nil,
            let m = PlanningText.first(#"(?<![\w.,/])(\d{3,5}|\d{1,2}[,.]\d{3})\s*(ft|feet|m|metres|meters)\b(?!\s*(?:agl|above|long|length|runway|rwy))"#, in: rest),
            let v = PlanningText.number(m[1]) {
-            a["elevation_ft"] = .number((m[2]?.lowercased().hasPrefix("m") ?? false) ? v * 3.28084 : v)
+            a["elevation_ft"] = .number(PlanningText.heightInFeet(v, unit: m[2]))
             rest = PlanningText.removing(m.range, from: rest)
         }
         // "with +27": a signed number alone is the temperature of a density-altitude question.

@@ -60,6 +60,11 @@ public enum PlanningText {
     /// A length in metres as whole feet: the unit every runway length filter holds.
     static func feet(fromMetres metres: Double) -> Double { (metres * 3.28084).rounded() }
 
+    /// A height as typed, in feet: metres ("m", "metres", "meters") converted unrounded, feet as they are.
+    static func heightInFeet(_ value: Double, unit: String?) -> Double {
+        (unit?.lowercased().hasPrefix("m") ?? false) ? value * 3.28084 : value
+    }
+
     /// "1,250" → 1250; "−5" (Unicode minus) → -5.
     public static func number(_ s: String?) -> Double? {
         guard let s else { return nil }
@@ -261,15 +266,15 @@ public enum PlanningText {
     static func elevation(in text: String) -> (Double, Range<String.Index>)? {
         if let m = first(#"\b(?:field\s+)?(?:elevation|elev)\s*(?:of|is|=|:)?\s*([-−]?[\d,]{1,6})\s*(ft|feet|m|metres|meters)?\b"#, in: text),
            let v = number(m[1]) {
-            return ((m[2]?.lowercased().hasPrefix("m") ?? false) ? v * 3.28084 : v, m.range)
+            return (heightInFeet(v, unit: m[2]), m.range)
         }
         if let m = first(#"\bat\s+([\d,]{2,6})\s*(ft|feet|'|m|metres|meters)(?!\s*(?:agl|msl|amsl|altitude))\b"#, in: text), let v = number(m[1]) {
-            return ((m[2]?.lowercased().hasPrefix("m") ?? false) ? v * 3.28084 : v, m.range)
+            return (heightInFeet(v, unit: m[2]), m.range)
         }
         // "a 4,500 ft strip", "1200 m high field": a height that qualifies the field.
         if let m = first(#"\b([\d,]{2,6})\s*(ft|feet|m|metres|meters)\s+(?:high\s+|amsl\s+|msl\s+)?(?:strip|field|airfield|airstrip|aerodrome|airport|elevation|elev)\b"#, in: text),
            let v = number(m[1]) {
-            return ((m[2]?.lowercased().hasPrefix("m") ?? false) ? v * 3.28084 : v, m.range)
+            return (heightInFeet(v, unit: m[2]), m.range)
         }
         return nil
     }
