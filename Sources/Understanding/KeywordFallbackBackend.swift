@@ -994,7 +994,7 @@ public struct KeywordFallbackBackend: LLMBackend {
             // "and go via Alderney": a stop added to the route just planned.
             || folded.contains(" via ") && context.lastArguments["waypoints"] != nil && entities.locationCount <= 1
             // "make that 340 at 19 knots, I misread the METAR": a correction naming no new place.
-            || entities.locationCount == 0 && lexicon.opensWithCue("corrections", folded)
+            || entities.locationCount == 0 && lexicon.opensWithCue("corrections", turn.opening)
             // "recalculate it with a wind of 300/25": the last calculation again.
             || lexicon.hasCue("recompute", in: folded)
             // "headwind 10 kt" after a take-off distance: a stated component is that tool's input, not
@@ -1103,7 +1103,7 @@ public struct KeywordFallbackBackend: LLMBackend {
            !otherToolAsked, !looksLikeSQL, !itemOfList {
             var adjusting = entities
             // "sorry I meant Gap": the name a correction gives is the place meant.
-            if adjusting.place == nil, let s = adjusting.subject, lexicon.opensWithCue("corrections", folded),
+            if adjusting.place == nil, let s = adjusting.subject, lexicon.opensWithCue("corrections", turn.opening),
                let cue = text.range(of: #"(?i)\b(?:meant|mean|said|rather)\b"#, options: .regularExpression),
                text.range(of: s, options: .caseInsensitive, range: cue.upperBound..<text.endIndex) != nil {
                 adjusting.place = s

@@ -69,6 +69,12 @@ extension KeywordFallbackBackend {
     static func withoutInterjections(_ paddedFolded: String) -> String {
         var words = paddedFolded.split(separator: " ").map(String.init)
         while let w = words.first, words.count > 1, ["oh", "ah", "hmm", "ok", "okay", "right", "so", "well", "um", "erm", "yes", "yeah"].contains(w) { words.removeFirst() }
+        // "I'm sorry, I was wrong", "my apologies, it was 2 hours": an apology opens a correction as "sorry" does.
+        // (The fold drops the apostrophe: "I'm" is "im".)
+        if words.count > 3, words[0] == "i", words[1] == "am", words[2] == "sorry" { words.removeFirst(2) }
+        else if words.count > 2, words[0] == "im", words[1] == "sorry" { words.removeFirst() }
+        else if words.count > 2, words[0] == "my", words[1] == "apologies" { words.removeFirst(2); words.insert("sorry", at: 0) }
+        else if words.count > 1, words[0] == "apologies" { words[0] = "sorry" }
         return " " + words.joined(separator: " ") + " "
     }
 

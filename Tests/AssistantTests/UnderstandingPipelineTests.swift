@@ -313,6 +313,9 @@ struct UnderstandingPipelineTests {
         // "the Salzburg list": the list question whose frame holds the word, not the latest list.
         (["airfields near Salzburg with customs, 30 nm", "along LOWS LJBL, 10 nm"], "the Salzburg list from before, make it 40 nm", "find_airports_near_location",
          ["location_query": "Salzburg", "max_distance_nm": 40, "filters": .object(["point_of_entry": true])]),
+        // An apology opens a correction as "sorry" does ("I'm sorry, I was wrong."): the claim keeps its airline.
+        (["my BA flight from Heathrow to Nice was 5 hours late"], "I'm sorry, I was wrong. It was 2 hours 40 late.", "eu261_compensation",
+         ["delay_hours": 2.67, "airline": "BA", "carrier_region": "uk"]),
         (["airports near Brussels with customs"], "only in France", "find_airports_near_location", ["filters": .object(["point_of_entry": true, "country": "FR"])]),
         (["airports near Brussels with customs"], "french ones only", "find_airports_near_location", ["filters": .object(["point_of_entry": true, "country": "FR"])]),
         (["airports near Brussels with customs"], "drop the customs filter", "find_airports_near_location", ["location_query": "Brussels"]),
