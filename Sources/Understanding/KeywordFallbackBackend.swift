@@ -951,6 +951,8 @@ public struct KeywordFallbackBackend: LLMBackend {
             typedWords[i].count >= 2 && typedWords[i] == typedWords[i].uppercased() && typedWords[i].allSatisfy(\.isLetter)
                 && !(i + 1 < typedWords.count && typedWords[i + 1].count == 2 && typedWords[i + 1].allSatisfy(\.isNumber))
         }.map { typedWords[$0] })
+        let statedRouteLength = entities.distanceNM != nil && entities.routeFrom != nil && entities.routeTo != nil
+            && !entities.words.contains(where: { Self.airportNouns.contains($0) }) && lexicon.outOfScopeCue(entities.words) == nil
         for tool in catalog.tools {
             var score = 0.0
             for (word, weight) in tool.intent.capitalKeywords ?? [:] where capitals.contains(word) { score += weight }
@@ -970,6 +972,9 @@ public struct KeywordFallbackBackend: LLMBackend {
                 score += entities.filters["point_of_entry"] != nil && entities.distanceNM == nil && entities.routeFrom == nil ? 2.5 : 1
             }
             if typeCodeQuestion, tool.properties["designator"] != nil { score += 4 }
+            // "EGFH to EICK is about 130 NM, can you check it?": a length stated for a route, with no
+            // airports asked for, is the route's own length, which the tool that measures routes gives.
+            if statedRouteLength, tool.properties["from_location"] != nil, tool.properties["max_distance_nm"] == nil { score += 2 }
             let typeNotQuery = typeCodeQuestion && tool.intent.needs == "query"
             scored.append((tool, met && !typeNotQuery ? score : score * 0.3, met && !typeNotQuery))
         }

@@ -76,6 +76,9 @@ struct UnderstandingPipelineTests {
         // The aircraft's own words are no waypoint; "start distance" is the take-off distance.
         Row(input: "navlog EHLE EDFE LSZH, TBM 900, FL180, wind 270/45", tool: "nav_log", arguments: ["waypoints": .array(["EHLE", "EDFE", "LSZH"]), "aircraft_type": "TBM9"]),
         Row(input: "start distance OY-JRS at EKST bane 27, 24 grader", tool: "takeoff_landing_performance", arguments: ["phase": "takeoff", "runway": "27", "temperature_c": 24]),
+        // A length stated for a route, no airports asked for: the route's own length, to be checked.
+        Row(input: "my student reckons EGFH to EICK is about 130 NM, can you check it?", tool: "calculate_flight_distance", arguments: ["from_location": "EGFH", "to_location": "EICK"]),
+        Row(input: "airfields within 5 NM of the line Münster to Osnabrück", tool: "find_airports_near_route", arguments: ["max_distance_nm": 5]),
         // A space as thousands separator, only after QNH or before a unit; a runway number stays apart.
         Row(input: "altitude densité à LFSB avec 31,5 °C et QNH 1 012", tool: "density_altitude", arguments: ["icao": "LFSB", "temperature_c": 31.5, "qnh_hpa": 1012]),
         Row(input: "W&B C172 pilot 1 663 lb", tool: "weight_and_balance", arguments: ["loads": .array([.object(["station": "pilot", "amount": 1663, "unit": "lb"])])]),
