@@ -50,15 +50,17 @@ extension KeywordFallbackBackend {
 
         // A route of waypoints edited in place: "drop LFAC, go direct", "continue to EDTY after EDLE",
         // "via Evreux between Toussus and Rouen", "add LFOH before LFAT".
+        // The turn's other values still apply ("add LKHK on the end, and reserve 45 minutes").
+        var handledPlaces = false
         if let w = args["waypoints"]?.arrayValue?.compactMap(\.stringValue), w.count >= 2, let edited = waypointEdit(w, text, e, padded: padded) {
             args["waypoints"] = .array(edited.map { .string($0) })
-            return args
+            changed = true
+            handledPlaces = true
         }
         // Swap direction: "reverse it", "the way back" ("swap Ireland for France" replaces one value, below).
-        var handledPlaces = false
         let exchange = exchangeWords(in: text)
         // "the return Madrid to Heathrow": both ends named are taken as typed, below.
-        if exchange == nil, lexicon.hasCue("swap", in: padded), e.routeFrom == nil || e.routeTo == nil {
+        if !handledPlaces, exchange == nil, lexicon.hasCue("swap", in: padded), e.routeFrom == nil || e.routeTo == nil {
             for (a, b) in [("from_location", "to_location"), ("from", "to")] {
                 if let x = args[a], let y = args[b] { args[a] = y; args[b] = x; changed = true; handledPlaces = true }
             }

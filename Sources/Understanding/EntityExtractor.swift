@@ -144,6 +144,10 @@ public struct EntityExtractor: Sendable {
                 out.append(reading)
                 continue
             }
+            if let reading = lexicon.typosAfterNumber[core], i > 0, words[i - 1].last?.isNumber == true {
+                out.append(reading + String(w.reversed().prefix(while: { "?!.,;:".contains($0) }).reversed()))
+                continue
+            }
             // "nearEGKA": a word typed onto an airport code without the space.
             if w.count >= 6, w.first?.isLowercase == true, w.contains(where: \.isUppercase),
                let m = PlanningText.first(#"^([a-z]{2,})([A-Z]{4})([?!.,;:]*)$"#, in: w, caseSensitive: true), let code = m[2], repository.isAirportCode(code) {
@@ -558,8 +562,8 @@ public struct EntityExtractor: Sendable {
             if var v = attached ?? ((w == "hours" || w == "hour" || w == "h" || w == "hr" || w == "hrs") && i > 0 ? Double(words2[i - 1]) : nil) {
                 // "1 hour 30": the minutes after the hours.
                 if i + 1 < words2.count, let m = Double(words2[i + 1]), m > 0, m < 60 { v += (m / 60 * 100).rounded() / 100 }
-                // "legs of no more than 2 hours": the limit words may stand between.
-                let window = words2[max(0, i - 7)..<min(words2.count, i + 3)]
+                // "legs of no more than 2 hours", "1.5 h for one leg": the limit words may stand between.
+                let window = words2[max(0, i - 7)..<min(words2.count, i + 4)]
                 if window.contains(where: { $0.hasPrefix("leg") }) || (i > 1 && words2[i - 2] == "every") { e.legHours = v }
             }
         }

@@ -963,6 +963,9 @@ public struct KeywordFallbackBackend: LLMBackend {
             }
             score += fuzzyScore(tool, words: scoringWords, present: wordSet)
             let met = needsMet(tool.intent.needs, entities) || suppliedByDialogue(tool.intent.needs, entities, context)
+            // "EGFH to EICK is about 130 NM, can you check it?": a length stated for a route, with no
+            // airports asked for, is the route's own length, which the tool that measures routes gives.
+            if statedRouteLength, tool.properties["from_location"] != nil, tool.properties["max_distance_nm"] == nil { score += 2 }
             // Naming what a tool needs is evidence for it: two places for the route tools.
             if met && tool.intent.needs == "two_locations" && score > 0 { score += 1.5 }
             if met && tool.intent.needs == "two_countries" && score > 0 { score += 1.5 }
@@ -972,9 +975,6 @@ public struct KeywordFallbackBackend: LLMBackend {
                 score += entities.filters["point_of_entry"] != nil && entities.distanceNM == nil && entities.routeFrom == nil ? 2.5 : 1
             }
             if typeCodeQuestion, tool.properties["designator"] != nil { score += 4 }
-            // "EGFH to EICK is about 130 NM, can you check it?": a length stated for a route, with no
-            // airports asked for, is the route's own length, which the tool that measures routes gives.
-            if statedRouteLength, tool.properties["from_location"] != nil, tool.properties["max_distance_nm"] == nil { score += 2 }
             let typeNotQuery = typeCodeQuestion && tool.intent.needs == "query"
             scored.append((tool, met && !typeNotQuery ? score : score * 0.3, met && !typeNotQuery))
         }

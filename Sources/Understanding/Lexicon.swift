@@ -10,6 +10,9 @@ public struct Lexicon: Sendable {
     /// Words read otherwise right before a number ("bei 31 Grad" is at 31 degrees, "bei Freiburg"
     /// near Freiburg), from `typos.json`'s `before_number`.
     public var typosBeforeNumber: [String: String] = [:]
+    /// Words read otherwise right after a number ("6500 pies" is feet in Spanish, "a pie" is food),
+    /// from `typos.json`'s `after_number`.
+    public var typosAfterNumber: [String: String] = [:]
     /// Phrases written several ways that every reader takes as one word, as folded words, longest
     /// first ("passing over" → "via", "peso en vacio" → "empty weight"), from `typos.json`'s `phrases`.
     public var phraseWords: [(phrase: [String], replacement: String)] = []
@@ -134,6 +137,9 @@ public struct Lexicon: Sendable {
         guard let beforeNumber = t["before_number"] as? [String: String], beforeNumber.allSatisfy({ $0.key == TextNormalizer.fold($0.key) }) else {
             throw UnderstandingError.invalidLexicon(file: "typos.json", message: "'before_number' must be an object of folded word → reading")
         }
+        guard let afterNumber = t["after_number"] as? [String: String], afterNumber.allSatisfy({ $0.key == TextNormalizer.fold($0.key) }) else {
+            throw UnderstandingError.invalidLexicon(file: "typos.json", message: "'after_number' must be an object of folded word → reading")
+        }
         let c = try object("common_words.json")
         let o = try object("out_of_scope.json")
         let d = try object("dialogue.json")
@@ -160,6 +166,7 @@ public struct Lexicon: Sendable {
         }
         lexicon.generalFilterWords = general
         lexicon.typosBeforeNumber = beforeNumber
+        lexicon.typosAfterNumber = afterNumber
         guard let keyValues = t["key_values"] as? [String: String], keyValues.keys.allSatisfy({ $0 == $0.lowercased() && ($0.contains("=")) }) else {
             throw UnderstandingError.invalidLexicon(file: "typos.json", message: "'key_values' must be an object of lower-case 'key=' (or 'key<=', 'key=value') → reading")
         }

@@ -79,6 +79,10 @@ struct UnderstandingPipelineTests {
         // A length stated for a route, no airports asked for: the route's own length, to be checked.
         Row(input: "my student reckons EGFH to EICK is about 130 NM, can you check it?", tool: "calculate_flight_distance", arguments: ["from_location": "EGFH", "to_location": "EICK"]),
         Row(input: "airfields within 5 NM of the line Münster to Osnabrück", tool: "find_airports_near_route", arguments: ["max_distance_nm": 5]),
+        // Unit words of the pilots' languages; "pies" is feet only right after a number.
+        Row(input: "nav log LECU LEAX, 110 nudos, viento 250/10, 6500 pies, 9 galones per hour", tool: "nav_log",
+            arguments: ["altitude_ft": 6500, "fuel_flow": 9, "fuel_flow_unit": "usgal/h", "tas_kts": 110]),
+        Row(input: "takeoff distance at EPJG in a C172, 27 stopni", tool: "takeoff_landing_performance", arguments: ["temperature_c": 27]),
         // A space as thousands separator, only after QNH or before a unit; a runway number stays apart.
         Row(input: "altitude densité à LFSB avec 31,5 °C et QNH 1 012", tool: "density_altitude", arguments: ["icao": "LFSB", "temperature_c": 31.5, "qnh_hpa": 1012]),
         Row(input: "W&B C172 pilot 1 663 lb", tool: "weight_and_balance", arguments: ["loads": .array([.object(["station": "pilot", "amount": 1663, "unit": "lb"])])]),
@@ -319,6 +323,11 @@ struct UnderstandingPipelineTests {
         // An apology opens a correction as "sorry" does ("I'm sorry, I was wrong."): the claim keeps its airline.
         (["my BA flight from Heathrow to Nice was 5 hours late"], "I'm sorry, I was wrong. It was 2 hours 40 late.", "eu261_compensation",
          ["delay_hours": 2.67, "airline": "BA", "carrier_region": "uk"]),
+        // A stop added to a nav log, and the turn's other values with it.
+        (["nav log EPBC EPLL EPWR, TAS 100 kt, wind 250/15, 30 l/h"], "add LKHK on the end, and reserve 45 minut", "nav_log",
+         ["waypoints": .array(["EPBC", "EPLL", "EPWR", "LKHK"]), "reserve_minutes": 45, "tas_kts": 100]),
+        (["airports near route EPPO to EDAZ with avgas, 15 NM each side"], "max 1,5 h for one leg, we fly 95 kt", "find_airports_near_route",
+         ["max_leg_time_hours": 1.5, "cruise_speed_kts": 95, "max_distance_nm": 15]),
         (["airports near Brussels with customs"], "only in France", "find_airports_near_location", ["filters": .object(["point_of_entry": true, "country": "FR"])]),
         (["airports near Brussels with customs"], "french ones only", "find_airports_near_location", ["filters": .object(["point_of_entry": true, "country": "FR"])]),
         (["airports near Brussels with customs"], "drop the customs filter", "find_airports_near_location", ["location_query": "Brussels"]),
