@@ -89,6 +89,9 @@ extension KeywordFallbackBackend {
         var goesBack: Bool
         /// Whether the name came after "same" ("same search around Trento"): the question's values hold for the new place.
         var same = false
+        /// Whether no separator followed the name ("Saint-Yan list out to 30 nm", "route search reversed"):
+        /// the rest must then only adjust the question's values.
+        var loose = false
     }
 
     /// Words before a topic's name that say the line goes back to an earlier question.
@@ -103,9 +106,10 @@ extension KeywordFallbackBackend {
         let names = lexicon.topicAlternation
         // Interjections, a word that goes back, an article (also the pilots' own: "die NOTAMs:"), up to two words of the question's own
         // ("the jet A search", "Kassel list"), the name, words that say "again", then a separator.
-        let pattern = #"(?i)^\s*(?:(?:ok|okay|sorry|right|and|now|so|also|oh|ah|um|uh|hmm|actually|then)[\s,]+)*"#
+        let head = #"(?i)^\s*(?:(?:ok|okay|sorry|right|and|now|so|also|oh|ah|um|uh|hmm|actually|then)[\s,]+)*"#
             + #"(?:("# + Self.topicLeads + #")\s+)?(?:(?:"# + Self.namingArticles.joined(separator: "|") + #")\s+)?((?:[\p{L}\d'-]+\s+){0,2}?)("# + names + #")"#
-            + #"((?:\s+(?:again|earlier|from\s+before|before|question|one|hame|once\s+more))*)\s*(?:[:—–]|\s-\s|,|\.(?=\s|$)|$|(?<=again|before|earlier|more)\s)\s*(.*)$"#
+            + #"((?:\s+(?:again|earlier|from\s+before|before|question|one|hame|once\s+more))*)"#
+        let pattern = head + #"\s*(?:[:—–]|\s-\s|,|\.(?=\s|$)|$|(?<=again|before|earlier|more)\s)\s*(.*)$"#
         // "same load in a C172S", "same q for AT" after another question came between: "same" and the
         // name go back to that question, no separator needed (right after it, the turn is an ordinary follow-up).
         if let m = PlanningText.first(#"(?i)^\s*(?:(?:and|ok|okay|so|now|then)[\s,]+)?(?:the\s+)?same\s+("# + names + #")\b[\s,:—–-]*(.*)$"#, in: input),
@@ -113,7 +117,9 @@ extension KeywordFallbackBackend {
            let tool = context.frameOrder.reversed().first(where: { tools.contains($0) }), tool != context.lastTool, let frame = context.frames[tool] {
             return NamedTopic(tool: tool, frame: frame, rest: (m[2] ?? "").trimmingCharacters(in: .whitespaces), name: name, goesBack: true, same: true)
         }
-        guard let m = PlanningText.first(pattern, in: input), let name = m[3]?.lowercased(), let tools = lexicon.topics[name] else { return nil }
+        // Without a separator the rest runs on from the name ("annecy list top 3"); `topicFollowUp` takes it only as an adjustment.
+        let strict = PlanningText.first(pattern, in: input)
+        guard let m = strict ?? PlanningText.first(head + #"\s+(.+)$"#, in: input), let name = m[3]?.lowercased(), let tools = lexicon.topics[name] else { return nil }
         let lead = m[1] ?? ""
         let again = !(m[4] ?? "").trimmingCharacters(in: .whitespaces).isEmpty
         // Words before the name are the question's own ("Kassel list", "the jet A search"), never a
@@ -128,8 +134,10 @@ extension KeywordFallbackBackend {
             return own.contains { values.contains($0) }
         }
         guard let tool = holdingOwn ?? ordered.first, let frame = context.frames[tool] else { return nil }
+        // Run on into the rest, a name of the question just asked is an ordinary follow-up of it ("save it as G-BXYZ").
+        if strict == nil, tool == context.lastTool { return nil }
         let rest = (m[5] ?? "").trimmingCharacters(in: .whitespaces)
-        return NamedTopic(tool: tool, frame: frame, rest: rest, name: name, goesBack: !lead.isEmpty || again)
+        return NamedTopic(tool: tool, frame: frame, rest: rest, name: name, goesBack: !lead.isEmpty || again, loose: strict == nil)
     }
 
     /// The line's rest read against the named question's frame: a follow-up of that question, or nil
@@ -153,7 +161,13 @@ extension KeywordFallbackBackend {
         let opensFollowUp = (lexicon.dialogue["openers"] ?? []).contains { rest.opening.dropFirst().hasPrefix($0) }
             || lexicon.opensWithCue("same_for", rest.opening)
         if !topic.goesBack, !opensFollowUp, rest.entities.locationCount > 0 || rest.entities.subject != nil { return nil }
+        // A name run on into the rest is taken only when the rest adjusts the question and names nothing new
+        // ("Saint-Yan list out to 30 nm"); "density altitude at LFMD 32C" or "load ~/brief.txt" ask afresh.
+        let e = rest.entities
+        if topic.loose, e.locationCount > 0 || e.subject != nil || e.routeFrom != nil || !e.paths.isEmpty || e.hasNotamText
+            || !e.notamIDs.isEmpty || EntityExtractor.isPastedReport(rest.text) || e.aircraftType != nil { return nil }
         var c = classifyReading(restText, context: earlier, reading: rest)
+        if topic.loose, !(c.tool == topic.tool && c.isFollowUp && c.arguments != topic.frame) { return nil }
         if c.tool == topic.tool, c.isFollowUp || c.arguments != topic.frame {
             c.isFollowUp = true
         } else if c.declinedCue == nil, let merged = followUp(topic.tool, topic.frame, rest.text, rest.entities) {

@@ -328,6 +328,11 @@ struct UnderstandingPipelineTests {
          ["waypoints": .array(["EPBC", "EPLL", "EPWR", "LKHK"]), "reserve_minutes": 45, "tas_kts": 100]),
         (["airports near route EPPO to EDAZ with avgas, 15 NM each side"], "max 1,5 h for one leg, we fly 95 kt", "find_airports_near_route",
          ["max_leg_time_hours": 1.5, "cruise_speed_kts": 95, "max_distance_nm": 15]),
+        // An earlier question named with no separator after its name: the rest only adjusts it.
+        (["airfields near Saint-Yan", "METAR LFLN 171000Z 21010KT CAVOK 29/13 Q1015"], "Saint-Yan list out to 30 nm", "find_airports_near_location",
+         ["location_query": "Saint-Yan", "max_distance_nm": 30]),
+        (["stops between LFAT and LFAY within 10 nm", "customs at LFAT on sunday?"], "route search reversed for the trip home", "find_airports_near_route",
+         ["from_location": "LFAY", "to_location": "LFAT", "max_distance_nm": 10]),
         (["airports near Brussels with customs"], "only in France", "find_airports_near_location", ["filters": .object(["point_of_entry": true, "country": "FR"])]),
         (["airports near Brussels with customs"], "french ones only", "find_airports_near_location", ["filters": .object(["point_of_entry": true, "country": "FR"])]),
         (["airports near Brussels with customs"], "drop the customs filter", "find_airports_near_location", ["location_query": "Brussels"]),
