@@ -74,6 +74,10 @@ public struct KeywordFallbackBackend: LLMBackend {
     /// `EntityExtractor.twoLetterWords`): never a country when typed in lower case.
     static let wordLikeCountryCodes: Set<String> = ["de", "es", "la", "el", "il"]
 
+    /// Words that make a line a question ("do I need", "what are", "can I").
+    static let questionWords: Set<String> = ["do", "does", "need", "needs", "can", "must", "may", "should", "is", "are", "what", "how", "when",
+                                             "which", "who", "where", "why", "required", "allowed", "permitted"]
+
     /// Words that show the user is asking about airports at all.
     static let airportNouns: Set<String> = ["airport", "airports", "airfield", "airfields", "aerodrome", "aerodromes", "strip", "strips",
                                             "field", "fields", "airstrip", "airstrips", "alternates", "alternate", "diversion", "diversions", "stops", "stop", "places", "land"]
@@ -671,8 +675,14 @@ public struct KeywordFallbackBackend: LLMBackend {
             return retarget(c, "takeoff_landing_performance", text, e)
         }
         // "rules for the night flight in Austria": a named topic makes it a question, not browsing.
+        // "night VFR rules in Ireland", "microlight rules in France please": a topic naming the rules, in a
+        // line that asks nothing, is the chapter of the rule book to browse.
         if tool == "browse_rules" {
-            return words.isDisjoint(with: lexicon.rulesTopics) ? c : retarget(c, "answer_rules_question", text, e)
+            let topics = e.words.indices.filter { lexicon.rulesTopics.contains(e.words[$0]) }
+            let chapter = !topics.isEmpty && topics.allSatisfy { i in
+                e.words[(i + 1)..<min(e.words.count, i + 4)].contains { ["rules", "regulations", "regs"].contains($0) }
+            } && !text.contains("?") && words.isDisjoint(with: Self.questionWords)
+            return topics.isEmpty || chapter ? c : retarget(c, "answer_rules_question", text, e)
         }
         guard !Self.oneAirportQuestionTools.contains(tool) else { return c }
         if let f = e.routeFrom, let t = e.routeTo, TextNormalizer.fold(f) != TextNormalizer.fold(t),
@@ -1071,7 +1081,9 @@ public struct KeywordFallbackBackend: LLMBackend {
         // 3. Follow-up: only modifiers and no new subject, or an opener like "what about".
         // "actually, weight and balance for the C152": a correction cue before another tool's own name still asks that tool.
         let otherToolAsked = best.met && best.tool.name != context.lastTool && (!dialogueCue || namesAnotherTool(folded, besides: context.lastTool ?? ""))
-            && (best.score >= Self.scoreThreshold + 2 || best.score >= Self.scoreThreshold + 1 && entities.locationCount > 0)
+            && (best.score >= Self.scoreThreshold + 2 || best.score >= Self.scoreThreshold + 1 && entities.locationCount > 0
+                // "Norway rules", "rules spain": the other tool's word with the country it needs is a question of its own.
+                || best.score >= Self.scoreThreshold + 1 && ["country", "two_countries"].contains(best.tool.intent.needs) && needsMet(best.tool.intent.needs, entities))
             // "would it be different with 20 days notice?" after a cancellation: a turn that opens
             // like a follow-up, names no place and changes a value the last tool reads is about
             // that question when the other tool's words are that value's name ("notice" of notice_days).

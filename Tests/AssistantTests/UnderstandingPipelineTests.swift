@@ -83,6 +83,9 @@ struct UnderstandingPipelineTests {
         Row(input: "nav log LECU LEAX, 110 nudos, viento 250/10, 6500 pies, 9 galones per hour", tool: "nav_log",
             arguments: ["altitude_ft": 6500, "fuel_flow": 9, "fuel_flow_unit": "usgal/h", "tas_kts": 110]),
         Row(input: "takeoff distance at EPJG in a C172, 27 stopni", tool: "takeoff_landing_performance", arguments: ["temperature_c": 27]),
+        // A topic naming the rules in a line that asks nothing is the chapter to browse; a question stays a question.
+        Row(input: "night VFR rules in Ireland please", tool: "browse_rules", arguments: ["country_code": "IE"]),
+        Row(input: "what are the rules for night flights in Austria?", tool: "answer_rules_question", arguments: ["country_code": "AT"]),
         // A space as thousands separator, only after QNH or before a unit; a runway number stays apart.
         Row(input: "altitude densité à LFSB avec 31,5 °C et QNH 1 012", tool: "density_altitude", arguments: ["icao": "LFSB", "temperature_c": 31.5, "qnh_hpa": 1012]),
         Row(input: "W&B C172 pilot 1 663 lb", tool: "weight_and_balance", arguments: ["loads": .array([.object(["station": "pilot", "amount": 1663, "unit": "lb"])])]),
@@ -333,6 +336,8 @@ struct UnderstandingPipelineTests {
          ["location_query": "Saint-Yan", "max_distance_nm": 30]),
         (["stops between LFAT and LFAY within 10 nm", "customs at LFAT on sunday?"], "route search reversed for the trip home", "find_airports_near_route",
          ["from_location": "LFAY", "to_location": "LFAT", "max_distance_nm": 10]),
+        // The other tool's word with the country it needs is a question of its own, not a country filter.
+        (["EGPD to ENZV, alternates within 25 nm"], "Norway rules", "browse_rules", ["country_code": "NO"]),
         (["airports near Brussels with customs"], "only in France", "find_airports_near_location", ["filters": .object(["point_of_entry": true, "country": "FR"])]),
         (["airports near Brussels with customs"], "french ones only", "find_airports_near_location", ["filters": .object(["point_of_entry": true, "country": "FR"])]),
         (["airports near Brussels with customs"], "drop the customs filter", "find_airports_near_location", ["location_query": "Brussels"]),
