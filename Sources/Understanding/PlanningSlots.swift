@@ -137,7 +137,23 @@ public enum PlanningIntents {
     /// The aircraft a weight-and-balance or performance question names: a token (`aircraftToken`), or a
     /// type the table knows by its name, as typed ("the Caravan"; never a bare number such as "1900").
     static func aircraftNamed(in text: String, _ e: Entities) -> String? {
-        aircraftToken(in: text) ?? e.aircraftTypeTyped.flatMap { $0.contains(where: \.isLetter) ? $0 : nil }
+        aircraftToken(in: text) ?? e.aircraftTypeTyped.flatMap { $0.contains(where: \.isLetter) ? $0 : nil } ?? cuedAircraftName(in: text, e)
+    }
+
+    /// A name the table does not know, typed capitalised where an aircraft stands: "in the Pitts",
+    /// "for the Skyranger", "in our Extra" (never a place the turn names, a day, a month or a country's word).
+    static func cuedAircraftName(in text: String, _ e: Entities) -> String? {
+        guard let m = PlanningText.first(#"\b(?:in|for|with|flying)\s+(?:the|my|our|his|her|their|a|an)\s+([A-Z][a-z]{2,}(?:\s+[A-Z0-9][A-Za-z0-9-]*)?)(?![\w-])"#,
+                                         in: text, caseSensitive: true), var name = m[1] else { return nil }
+        // "in the Pitts S-2B" keeps its model; "in the Extra at Sywell" stops at the name.
+        if let second = name.split(separator: " ").dropFirst().first, !second.contains(where: \.isNumber) { name = String(name.split(separator: " ")[0]) }
+        let folded = TextNormalizer.fold(name)
+        // A subject that is this very name is the name unknown to the data, not a place ("for the Skyranger").
+        let places = [e.place, e.subject == name ? nil : e.subject, e.routeFrom, e.routeTo].compactMap { $0 }.map(TextNormalizer.fold)
+        guard !places.contains(where: { $0.hasPrefix(folded) || folded.hasPrefix($0) }), !e.airportCodes.contains(name.uppercased()),
+              !EntityExtractor.dayNames.contains(folded), !EntityExtractor.monthNames.contains(folded),
+              !["morning", "afternoon", "evening", "night", "summer", "winter", "alps", "channel", "club", "uk", "eu", "same", "end"].contains(folded) else { return nil }
+        return name
     }
 
     /// Temperature and QNH arguments, read from typed text (never from a METAR).
