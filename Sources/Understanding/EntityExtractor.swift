@@ -580,7 +580,9 @@ public struct EntityExtractor: Sendable {
     static let aviationTerms: Set<String> = PlanningIntents.planningWords.union(["QNH", "QFE", "QNE", "METAR", "TAF", "NOTAM", "NOTAMS", "ATIS", "VFR", "IFR", "DA"])
 
     /// Words before an aircraft named in passing: "in a Bonanza", "my Arrow", "with the DR400".
-    static let aircraftCues: Set<String> = ["a", "an", "my", "our", "the", "in", "with", "by", "flying", "take", "using"]
+    static let aircraftCues: Set<String> = ["a", "an", "my", "our", "the", "in", "with", "by", "flying", "take", "using",
+                                                  // The pilots' own articles ("c'est quoi un PC6", "und ein DHC2?", "mit dem PA28").
+                                                  "un", "une", "ein", "eine", "einen", "einem", "een", "uno", "una", "uma", "mit", "im", "dem", "den"]
 
     /// The aircraft type named in `text`: a name of two or three words the type table knows
     /// ("Cessna 182", "Robin DR400", "TBM 900" → its designator), a designator as typed ("PA-28" →

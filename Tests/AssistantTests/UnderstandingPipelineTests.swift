@@ -89,6 +89,8 @@ struct UnderstandingPipelineTests {
         // An aircraft the type table does not know, typed capitalised where an aircraft stands.
         Row(input: "takeoff distance in the Extra at Sywell, 29°C, rwy 23", tool: "takeoff_landing_performance", arguments: ["aircraft": "Extra", "icao": "Sywell"]),
         Row(input: "weight and balance for the Skyranger", tool: "weight_and_balance", arguments: ["aircraft": "Skyranger"]),
+        // The pilots' own articles cue a designator ("ein DHC2").
+        Row(input: "was ist ein DHC2?", tool: "aircraft_type", arguments: ["designator": "DHC2"]),
         // A space as thousands separator, only after QNH or before a unit; a runway number stays apart.
         Row(input: "altitude densité à LFSB avec 31,5 °C et QNH 1 012", tool: "density_altitude", arguments: ["icao": "LFSB", "temperature_c": 31.5, "qnh_hpa": 1012]),
         Row(input: "W&B C172 pilot 1 663 lb", tool: "weight_and_balance", arguments: ["loads": .array([.object(["station": "pilot", "amount": 1663, "unit": "lb"])])]),
