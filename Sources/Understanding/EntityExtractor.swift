@@ -669,6 +669,8 @@ public struct EntityExtractor: Sendable {
                 let named = phrase.first?.isUppercase == true && (["was", "is", "by", "with", "airline", "carrier"].contains(before)
                     && lead.contains { ["airline", "company", "carrier", "operated", "operator"].contains($0) } || ["flight", "flights"].contains(next) && countries.code(for: phrase) != nil)
                     || airlineVerb && countries.code(for: phrase) != nil
+                    // "swiss zrh-jfk 6h late": a country's adjective right before the flight's pair of airport codes.
+                    || countries.code(for: phrase) != nil && next.range(of: #"^[a-z]{3}[-–/][a-z]{3}$"#, options: .regularExpression) != nil
                     // "if it had been United", "if Swiss had operated it": a name in the carrier's place of a what-if.
                     || phrase.first?.isUppercase == true && (before == "been" && lead.contains("had") || next == "had" && i + n + 1 < words.count
                         && ["operated", "been", "flown", "run"].contains(words[i + n + 1].lowercased()))
@@ -685,7 +687,7 @@ public struct EntityExtractor: Sendable {
                 let lowerBrand = phrase.count >= 5 && !phrase.contains(" ") && !isKnownPlace(phrase)
                 // "eu261 fra-jfk lh 5h late": an airline's two-letter code in lower case, in a question about compensation.
                 let lowerCode = n == 1 && phrase.count == 2 && phrase == phrase.lowercased() && phrase.allSatisfy(\.isLetter)
-                    && !Self.twoLetterWords.contains(phrase) && !lexicon.commonWords.contains(phrase) && [" eu261", " uk261", " compensation"].contains(where: { folded.contains($0) })
+                    && !Self.twoLetterWords.contains(phrase) && !lexicon.commonWords.contains(phrase) && [" eu261", " uk261", " compensation", " comp "].contains(where: { folded.contains($0) })
                 guard phrase.count >= 2, phrase.contains(where: \.isLetter), n > 1 || lowerCode || ((phrase.first?.isUppercase == true || afterCue || lowerBrand) && !lexicon.commonWords.contains(phrase.lowercased())) else { continue }
                 if let r = airlineRegionLookup(lowerCode ? phrase.uppercased() : phrase) {
                     // "with Emirates... no sorry, with TAP": after a correction, the later airline is meant.

@@ -91,6 +91,9 @@ struct UnderstandingPipelineTests {
         Row(input: "weight and balance for the Skyranger", tool: "weight_and_balance", arguments: ["aircraft": "Skyranger"]),
         // The pilots' own articles cue a designator ("ein DHC2").
         Row(input: "was ist ein DHC2?", tool: "aircraft_type", arguments: ["designator": "DHC2"]),
+        // Airlines typed tersely: a country's adjective before the flight's codes, a code in lower case with "comp".
+        Row(input: "swiss zrh-jfk 6h delay comp?", tool: "eu261_compensation", arguments: ["airline": "swiss", "carrier_region": "eu", "delay_hours": 6]),
+        Row(input: "ba cancelled LHR-GVA same day. comp?", tool: "eu261_compensation", arguments: ["airline": "ba", "carrier_region": "uk", "cancelled": true]),
         // A space as thousands separator, only after QNH or before a unit; a runway number stays apart.
         Row(input: "altitude densité à LFSB avec 31,5 °C et QNH 1 012", tool: "density_altitude", arguments: ["icao": "LFSB", "temperature_c": 31.5, "qnh_hpa": 1012]),
         Row(input: "W&B C172 pilot 1 663 lb", tool: "weight_and_balance", arguments: ["loads": .array([.object(["station": "pilot", "amount": 1663, "unit": "lb"])])]),
@@ -343,6 +346,9 @@ struct UnderstandingPipelineTests {
          ["from_location": "LFAY", "to_location": "LFAT", "max_distance_nm": 10]),
         // The other tool's word with the country it needs is a question of its own, not a country filter.
         (["EGPD to ENZV, alternates within 25 nm"], "Norway rules", "browse_rules", ["country_code": "NO"]),
+        // "comp" names the claim asked two questions back.
+        (["swiss zrh-jfk 6h delay comp?", "dist LSZH KJFK"], "for comp, if it was emirates?", "eu261_compensation",
+         ["airline": "emirates", "carrier_region": "other", "from": "ZRH", "delay_hours": 6]),
         (["airports near Brussels with customs"], "only in France", "find_airports_near_location", ["filters": .object(["point_of_entry": true, "country": "FR"])]),
         (["airports near Brussels with customs"], "french ones only", "find_airports_near_location", ["filters": .object(["point_of_entry": true, "country": "FR"])]),
         (["airports near Brussels with customs"], "drop the customs filter", "find_airports_near_location", ["location_query": "Brussels"]),
