@@ -33,7 +33,10 @@ public enum FlightReference {
     static func withClosingWord(_ name: String, in text: String) -> String {
         let escaped = NSRegularExpression.escapedPattern(for: name)
         let courtesy = #"(?:\s*,?\s*(?:please|pls|plz|if\s+you\s+(?:would|please|could|will)|thanks|thank\s+you|cheers|ta))?"#
-        guard let m = PlanningText.first(#"\bflight\s+(?:named\s+|called\s+)?["']?"# + escaped + #"((?:\s+[A-Za-z0-9]+){1,3})["']?"# + courtesy + #"\s*[.!?]*\s*$"#, in: text),
+        // The name ends the line, or a clause of its own follows it ("for flight Spain outbound, it's the
+        // updated one", "for flight Kaunas trip since last time?").
+        let end = #"\s*[.!?]*\s*(?:$|[,;—–]\s.*$|\s+since\s.*$)"#
+        guard let m = PlanningText.first(#"\bflight\s+(?:named\s+|called\s+)?["']?"# + escaped + #"((?:\s+[A-Za-z0-9]+){1,3})["']?"# + courtesy + end, in: text),
               let extra = m[1]?.split(separator: " ").map(String.init), let first = extra.first, first.count >= 2,
               extra.allSatisfy({ w in !closingChatter.contains(w.lowercased()) && (!notNames.contains(w.lowercased()) || namePartWords.contains(w.lowercased())) }),
               !name.contains(where: { $0.isNumber }) || extra.joined().contains(where: \.isLetter) else { return name }
@@ -59,6 +62,12 @@ public enum FlightReference {
         }
         if let m = PlanningText.first(#"\b(?:the|my|our|that)\s+["']?([^\s"'?!,]+)["']?\s+flight\b"#, in: unpathed), let name = clean(m[1]),
            name.contains(where: { $0.isNumber || $0 == "-" }) || name == name.uppercased() {
+            return name
+        }
+        // "load X and name it Kaunas trip" (read as "save it as"), "call it Home run": the name given to what is
+        // loaded, to the end of its clause.
+        if let m = PlanningText.first(#"\b(?:name|call|save)\s+it\s+(?:as\s+)?(?:fl\w*ght\s+)?["']?([A-Za-z0-9][\w-]*(?:\s+[A-Za-z0-9][\w-]*){0,3}?)["']?\s*(?:[,;.!?—–]|$)"#, in: unpathed),
+           let name = clean(m[1]), !(m[1] ?? "").split(separator: " ").contains(where: { closingChatter.contains($0.lowercased()) }) {
             return name
         }
         if let r = PlanningIntents.registration(in: unpathed) { return r }
@@ -134,14 +143,18 @@ extension FlightReference {
                    let f = holding.first(where: { parts($0).first == code.lowercased() }) { return f.name }
             }
         }
-        // A word of the name or of a file read for it, naming one flight only.
+        // A word of the name, then of a file read for it, naming one flight only ("the Cherbourg one" is the
+        // flight named "Cherbourg run", though both files of a round trip hold the word).
         let significant = words.map(stem).filter { $0.count >= 3 && !chatter.contains($0) && Int($0) == nil }
         let tokenSets = flights.map(tokens)
-        for w in significant {
-            let matching = flights.indices.filter { i in
-                tokenSets[i].contains { t in t == w || t.count >= 4 && w.hasPrefix(t) || w.count >= 4 && t.hasPrefix(w) }
+        let nameSets = flights.map { f in Set(TextNormalizer.fold(f.name).split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map { stem(String($0)) }) }
+        for sets in [nameSets, tokenSets] {
+            for w in significant {
+                let matching = flights.indices.filter { i in
+                    sets[i].contains { t in t == w || t.count >= 4 && w.hasPrefix(t) || w.count >= 4 && t.hasPrefix(w) }
+                }
+                if matching.count == 1 { return flights[matching[0]].name }
             }
-            if matching.count == 1 { return flights[matching[0]].name }
         }
         // "day one", "day 2": the flight named or filed with that day's number ("RALLY-D1", "day2.txt").
         if let i = words.firstIndex(of: "day"), i + 1 < words.count,

@@ -94,6 +94,10 @@ struct UnderstandingPipelineTests {
         // Airlines typed tersely: a country's adjective before the flight's codes, a code in lower case with "comp".
         Row(input: "swiss zrh-jfk 6h delay comp?", tool: "eu261_compensation", arguments: ["airline": "swiss", "carrier_region": "eu", "delay_hours": 6]),
         Row(input: "ba cancelled LHR-GVA same day. comp?", tool: "eu261_compensation", arguments: ["airline": "ba", "carrier_region": "uk", "cancelled": true]),
+        // A flight's name runs to a clause of its own, or is given with "name it" / "call it".
+        Row(input: "load ~/Trips/spain/brief-lfbh-2.txt for flight Spain outbound, it's the updated one", tool: "import_briefing", arguments: ["flight": "Spain outbound"]),
+        Row(input: "load briefing ~/Dokumenty/brief_EPBC_EYKA.txt and name it Kaunas trip", tool: "import_briefing", arguments: ["flight": "Kaunas trip"]),
+        Row(input: "what is changed in briefing for flight Kaunas trip since last time?", tool: "briefing_changes", arguments: ["flight": "Kaunas trip"]),
         // A space as thousands separator, only after QNH or before a unit; a runway number stays apart.
         Row(input: "altitude densité à LFSB avec 31,5 °C et QNH 1 012", tool: "density_altitude", arguments: ["icao": "LFSB", "temperature_c": 31.5, "qnh_hpa": 1012]),
         Row(input: "W&B C172 pilot 1 663 lb", tool: "weight_and_balance", arguments: ["loads": .array([.object(["station": "pilot", "amount": 1663, "unit": "lb"])])]),
