@@ -98,6 +98,8 @@ struct UnderstandingPipelineTests {
         Row(input: "load ~/Trips/spain/brief-lfbh-2.txt for flight Spain outbound, it's the updated one", tool: "import_briefing", arguments: ["flight": "Spain outbound"]),
         Row(input: "load briefing ~/Dokumenty/brief_EPBC_EYKA.txt and name it Kaunas trip", tool: "import_briefing", arguments: ["flight": "Kaunas trip"]),
         Row(input: "what is changed in briefing for flight Kaunas trip since last time?", tool: "briefing_changes", arguments: ["flight": "Kaunas trip"]),
+        // "far's" is "far is" (the fold drops the apostrophe).
+        Row(input: "how far's Tórshavn from Sumburgh", tool: "calculate_flight_distance", arguments: ["from_location": "Sumburgh", "to_location": "Tórshavn"]),
         // A space as thousands separator, only after QNH or before a unit; a runway number stays apart.
         Row(input: "altitude densité à LFSB avec 31,5 °C et QNH 1 012", tool: "density_altitude", arguments: ["icao": "LFSB", "temperature_c": 31.5, "qnh_hpa": 1012]),
         Row(input: "W&B C172 pilot 1 663 lb", tool: "weight_and_balance", arguments: ["loads": .array([.object(["station": "pilot", "amount": 1663, "unit": "lb"])])]),
