@@ -419,6 +419,11 @@ public struct KeywordFallbackBackend: LLMBackend {
             if let name = referred() {
                 c.arguments["flight"] = .string(name)
                 c.trace.append("flight referred to → \(name)")
+                // "changes on the other flight?", "diff for the first one": what changed on that flight, not a switch to it.
+                if !switching, words.contains(where: { ["changes", "changed", "diff", "differences", "new"].contains($0) }) {
+                    c.tool = "briefing_changes"
+                    c.trace.append("a word of what changed → briefing_changes")
+                }
             }
         } else if let tool = c.tool, ["briefing_changes", "notams_for_airport"].contains(tool), !switching,
                   c.arguments["flight"].map({ !known.contains($0.stringValue ?? "") }) ?? true,
@@ -433,8 +438,11 @@ public struct KeywordFallbackBackend: LLMBackend {
                     && (context.lastTool.map({ Self.notamTools.contains($0) || $0 == "select_flight" }) == true || words.contains("flight"))
                     || pointsAtFlight(words, e, c, context),
                   let name = referred() {
-            // "back to the first one", "swap to the flight into Calvi", "and back to sunday's again".
-            c = Classification(tool: "select_flight", arguments: ["flight": .string(name)], confidence: 0.8, trace: c.trace + ["flight referred to → \(name)"])
+            // "back to the first one", "swap to the flight into Calvi", "and back to sunday's again";
+            // "changes on the first one" asks what changed on it.
+            let changes = !switching && words.contains(where: { ["changes", "changed", "diff", "differences"].contains($0) })
+            c = Classification(tool: changes ? "briefing_changes" : "select_flight", arguments: ["flight": .string(name)], confidence: 0.8,
+                               trace: c.trace + ["flight referred to → \(name)"])
         }
     }
 

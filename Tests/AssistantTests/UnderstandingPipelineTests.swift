@@ -355,6 +355,9 @@ struct UnderstandingPipelineTests {
         // "comp" names the claim asked two questions back.
         (["swiss zrh-jfk 6h delay comp?", "dist LSZH KJFK"], "for comp, if it was emirates?", "eu261_compensation",
          ["airline": "emirates", "carrier_region": "other", "from": "ZRH", "delay_hours": 6]),
+        // A flight pointed at with a word of what changed asks for its changes, not a switch to it.
+        (["load ~/Briefings/lfpb-egtf.txt flight LFPB-EGTF", "load ~/Briefings/egtf-lfmd.txt flight EGTF-LFMD"], "changes on the other flight?",
+         "briefing_changes", ["flight": "LFPB-EGTF"]),
         (["airports near Brussels with customs"], "only in France", "find_airports_near_location", ["filters": .object(["point_of_entry": true, "country": "FR"])]),
         (["airports near Brussels with customs"], "french ones only", "find_airports_near_location", ["filters": .object(["point_of_entry": true, "country": "FR"])]),
         (["airports near Brussels with customs"], "drop the customs filter", "find_airports_near_location", ["location_query": "Brussels"]),
