@@ -74,6 +74,9 @@ public struct KeywordFallbackBackend: LLMBackend {
     /// `EntityExtractor.twoLetterWords`): never a country when typed in lower case.
     static let wordLikeCountryCodes: Set<String> = ["de", "es", "la", "el", "il"]
 
+    /// Words that ask what changed on a flight pointed at ("changes on the other flight?"), not to switch to it.
+    static let changeWords: Set<String> = ["changes", "changed", "diff", "differences"]
+
     /// Words that make a line a question ("do I need", "what are", "can I").
     static let questionWords: Set<String> = ["do", "does", "need", "needs", "can", "must", "may", "should", "is", "are", "what", "how", "when",
                                              "which", "who", "where", "why", "required", "allowed", "permitted"]
@@ -420,7 +423,7 @@ public struct KeywordFallbackBackend: LLMBackend {
                 c.arguments["flight"] = .string(name)
                 c.trace.append("flight referred to → \(name)")
                 // "changes on the other flight?", "diff for the first one": what changed on that flight, not a switch to it.
-                if !switching, words.contains(where: { ["changes", "changed", "diff", "differences", "new"].contains($0) }) {
+                if !switching, words.contains(where: { Self.changeWords.contains($0) || $0 == "new" }) {
                     c.tool = "briefing_changes"
                     c.trace.append("a word of what changed → briefing_changes")
                 }
@@ -440,7 +443,7 @@ public struct KeywordFallbackBackend: LLMBackend {
                   let name = referred() {
             // "back to the first one", "swap to the flight into Calvi", "and back to sunday's again";
             // "changes on the first one" asks what changed on it.
-            let changes = !switching && words.contains(where: { ["changes", "changed", "diff", "differences"].contains($0) })
+            let changes = !switching && words.contains(where: Self.changeWords.contains)
             c = Classification(tool: changes ? "briefing_changes" : "select_flight", arguments: ["flight": .string(name)], confidence: 0.8,
                                trace: c.trace + ["flight referred to → \(name)"])
         }
