@@ -127,6 +127,11 @@ public struct EntityExtractor: Sendable {
         " — ", " – ", " - ", "; ", " nowadays", " these days", " again", " anymore", " any more",
     ]
 
+    /// The punctuation a typed word ends with ("there?" → "?"), kept when the word is corrected.
+    static func trailingPunctuation(_ word: String) -> String {
+        String(word.reversed().prefix(while: { "?!.,;:".contains($0) }).reversed())
+    }
+
     /// `text` with known misspellings corrected, word by word, keeping everything else as typed.
     /// With `keepingCapitals`, words typed in capitals are left alone: pasted METARs, TAFs and
     /// NOTAMs ("RWY 17/35 CLSD") must reach their decoders exactly as written.
@@ -145,7 +150,7 @@ public struct EntityExtractor: Sendable {
                 continue
             }
             if let reading = lexicon.typosAfterNumber[core], i > 0, words[i - 1].last?.isNumber == true {
-                out.append(reading + String(w.reversed().prefix(while: { "?!.,;:".contains($0) }).reversed()))
+                out.append(reading + Self.trailingPunctuation(w))
                 continue
             }
             // "nearEGKA": a word typed onto an airport code without the space.
@@ -163,13 +168,13 @@ public struct EntityExtractor: Sendable {
             }
             // The lexicon's keys are folded ("près" is looked up as "pres", "l'autre" as "lautre").
             if !(keepingCapitals && capitals), let fix = lexicon.typos[core] ?? (core.contains(where: { !$0.isASCII || $0 == "'" }) ? lexicon.typos[TextNormalizer.fold(core)] : nil) ?? slip() {
-                let trailing = String(w.reversed().prefix(while: { "?!.,;:".contains($0) }).reversed())
+                let trailing = Self.trailingPunctuation(w)
                 out.append(fix + trailing)
             } else if !capitals, core.contains("/"), !core.contains(where: \.isNumber),
                       case let parts = core.split(separator: "/", omittingEmptySubsequences: false).map(String.init),
                       parts.count == 2, parts.contains(where: { lexicon.typos[TextNormalizer.fold($0)] != nil }) {
                 // A unit written with a slash in another language ("litri/ora"): each side is a word.
-                let trailing = String(w.reversed().prefix(while: { "?!.,;:".contains($0) }).reversed())
+                let trailing = Self.trailingPunctuation(w)
                 out.append(parts.map { lexicon.typos[TextNormalizer.fold($0)] ?? $0 }.joined(separator: "/") + trailing)
             } else {
                 out.append(w)

@@ -147,7 +147,7 @@ extension FlightReference {
         // flight named "Cherbourg run", though both files of a round trip hold the word).
         let significant = words.map(stem).filter { $0.count >= 3 && !chatter.contains($0) && Int($0) == nil }
         let tokenSets = flights.map(tokens)
-        let nameSets = flights.map { f in Set(TextNormalizer.fold(f.name).split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map { stem(String($0)) }) }
+        let nameSets = flights.map { Set(parts($0).map(stem)) }
         for sets in [nameSets, tokenSets] {
             for w in significant {
                 let matching = flights.indices.filter { i in

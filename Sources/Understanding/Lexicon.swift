@@ -134,12 +134,15 @@ public struct Lexicon: Sendable {
               phrases.allSatisfy({ $0.key == TextNormalizer.fold($0.key) && ($0.key.contains(" ") || $0.key.count > 3) && !$0.value.isEmpty }) else {
             throw UnderstandingError.invalidLexicon(file: "typos.json", message: "'phrases' must be an object of folded lower-case phrase → replacement")
         }
-        guard let beforeNumber = t["before_number"] as? [String: String], beforeNumber.allSatisfy({ $0.key == TextNormalizer.fold($0.key) }) else {
-            throw UnderstandingError.invalidLexicon(file: "typos.json", message: "'before_number' must be an object of folded word → reading")
+        // Words read otherwise next to a number: an object of folded word → reading.
+        func numberNeighbours(_ key: String) throws -> [String: String] {
+            guard let readings = t[key] as? [String: String], readings.allSatisfy({ $0.key == TextNormalizer.fold($0.key) }) else {
+                throw UnderstandingError.invalidLexicon(file: "typos.json", message: "'\(key)' must be an object of folded word → reading")
+            }
+            return readings
         }
-        guard let afterNumber = t["after_number"] as? [String: String], afterNumber.allSatisfy({ $0.key == TextNormalizer.fold($0.key) }) else {
-            throw UnderstandingError.invalidLexicon(file: "typos.json", message: "'after_number' must be an object of folded word → reading")
-        }
+        let beforeNumber = try numberNeighbours("before_number")
+        let afterNumber = try numberNeighbours("after_number")
         let c = try object("common_words.json")
         let o = try object("out_of_scope.json")
         let d = try object("dialogue.json")
