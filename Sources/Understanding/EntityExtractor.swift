@@ -1166,9 +1166,14 @@ public struct EntityExtractor: Sendable {
         var i = 0
         while i < words.count && out.count < limit {
             var taken = 0
-            if !lexicon.commonWords.contains(words[i].lowercased()), !Self.spanChatter.contains(words[i].lowercased()), words[i].contains(where: \.isLetter) {
+            // A common word typed capitalised inside the line may open a name the data knows whole
+            // ("add Fair Isle between …", "Long Marston"): then only that whole name is taken.
+            let common = lexicon.commonWords.contains(words[i].lowercased())
+            let opensName = common && i > 0 && words[i].first?.isUppercase == true
+            if !common || opensName, !Self.spanChatter.contains(words[i].lowercased()), words[i].contains(where: \.isLetter) {
                 for n in stride(from: min(4, words.count - i), through: 1, by: -1) {
                     let phrase = words[i..<(i + n)].joined(separator: " ")
+                    if opensName, n == 1 || !namesSomething(phrase) || !words[i..<(i + n)].allSatisfy({ $0.first?.isUppercase == true }) { continue }
                     // A common word ends no name ("Sion please"), unless typed capitalised in a name the data
                     // knows whole ("Zell am See").
                     if n > 1, lexicon.commonWords.contains(words[i + n - 1].lowercased()),

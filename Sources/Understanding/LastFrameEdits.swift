@@ -28,16 +28,27 @@ extension KeywordFallbackBackend {
     /// "put Haugesund in between Stavanger and Bergen", "skip Gap" after a nav log: a turn that
     /// adds a stop to the last route or takes one out edits that route, whatever other tool its
     /// words ("between A and B") suggest.
+    /// The route is the latest one asked ("navlog: insert LFGA between EDFE and LFSB" after a customs
+    /// question came between), unless the turn is that same tool's new question with a route of its own.
     func editsRoute(_ turn: TurnReading, _ c: inout Classification, _ context: ConversationContext) {
-        guard let last = context.lastTool, c.tool != last, let old = context.lastArguments["waypoints"]?.arrayValue, old.count >= 2,
-              turn.entities.words.contains(where: Self.routeEditVerbs.contains) else { return }
-        guard let edited = followUp(last, context.lastArguments, turn.text, turn.entities),
+        guard turn.entities.words.contains(where: Self.routeEditVerbs.contains),
+              let tool = context.frameOrder.reversed().first(where: { (context.frames[$0]?["waypoints"]?.arrayValue?.count ?? 0) >= 2 }),
+              let frame = context.frames[tool], let old = frame["waypoints"]?.arrayValue else { return }
+        if c.tool == tool, c.isFollowUp { return }
+        // A route asked before the last question is edited only when the turn names that tool or one of its stops.
+        if tool != context.lastTool, c.tool != tool {
+            let stops = old.compactMap(\.stringValue).map { " " + TextNormalizer.fold($0) + " " }
+            guard stops.contains(where: turn.padded.contains) else { return }
+        }
+        guard let edited = followUp(tool, frame, turn.text, turn.entities),
               let new = edited["waypoints"]?.arrayValue, new != old else { return }
-        c = Classification(tool: last, arguments: edited, confidence: 0.8, isFollowUp: true, trace: c.trace + ["edits the last route → \(last)"])
+        let which = tool == context.lastTool ? "the last route" : "the \(tool) route asked before"
+        c = Classification(tool: tool, arguments: edited, confidence: 0.8, isFollowUp: true, trace: c.trace + ["edits \(which) → \(tool)"])
     }
 
-    /// Verbs that add a stop to a route or take one out.
-    static let routeEditVerbs: Set<String> = ["put", "add", "insert", "include", "drop", "skip", "remove", "omit", "cut", "scrap", "bypass"]
+    /// Verbs that add a stop to a route or take one out ("stick Pau in after LFBZ", "slot EBKT in").
+    static let routeEditVerbs: Set<String> = ["put", "add", "insert", "include", "drop", "skip", "remove", "omit", "cut", "scrap", "bypass",
+                                              "stick", "slot", "squeeze", "pop", "throw", "fit", "tack", "plug"]
 
     /// The decoder and frame of a report pasted in the last two questions when the turn asks about
     /// its weather ("any cb this afternoon?", "what's the cloud base again?") and names no other place

@@ -358,6 +358,14 @@ struct UnderstandingPipelineTests {
         // A flight pointed at with a word of what changed asks for its changes, not a switch to it.
         (["load ~/Briefings/lfpb-egtf.txt flight LFPB-EGTF", "load ~/Briefings/egtf-lfmd.txt flight EGTF-LFMD"], "changes on the other flight?",
          "briefing_changes", ["flight": "LFPB-EGTF"]),
+        // A stop put into the route asked before another question, between two of its stops; a stop named
+        // with a common word capitalised ("Fair Isle"); "stick X in after Y".
+        (["navlog EDFE LFSB LSGG 290 kt", "LSGG customs?"], "navlog: insert LFGA between EDFE and LFSB", "nav_log",
+         ["waypoints": .array(["EDFE", "LFGA", "LFSB", "LSGG"]), "tas_kts": 290]),
+        (["navlog EGPE EGPA EGPB, 120 kt"], "add Fair Isle between EGPA and EGPB", "nav_log",
+         ["waypoints": .array(["EGPE", "EGPA", "Fair Isle", "EGPB"]), "tas_kts": 120]),
+        (["navlog LFBH LFBZ LESO LEVD, TAS 105"], "oh, stick Pau in after LFBZ", "nav_log",
+         ["waypoints": .array(["LFBH", "LFBZ", "Pau", "LESO", "LEVD"]), "tas_kts": 105]),
         (["airports near Brussels with customs"], "only in France", "find_airports_near_location", ["filters": .object(["point_of_entry": true, "country": "FR"])]),
         (["airports near Brussels with customs"], "french ones only", "find_airports_near_location", ["filters": .object(["point_of_entry": true, "country": "FR"])]),
         (["airports near Brussels with customs"], "drop the customs filter", "find_airports_near_location", ["location_query": "Brussels"]),
