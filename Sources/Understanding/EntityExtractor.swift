@@ -7,6 +7,9 @@ public struct Entities: Sendable, Equatable {
     public var airportCodes: [String] = []
     /// Countries named (ISO-2), in order.
     public var countries: [String] = []
+    /// Countries named as where a flight comes from or an aircraft is registered ("from France into
+    /// Spain", "a UK-registered microlight in Germany"): a rules question is about another one named.
+    public var originCountries: Set<String> = []
     /// "from X to Y", "between X and Y", "X to Y", "route X Y".
     public var routeFrom: String?
     public var routeTo: String?
@@ -353,6 +356,9 @@ public struct EntityExtractor: Sendable {
                         || ["jersey", "guernsey", "georgia", "chad"].contains(name)
                     if !blocked {
                         found.append((i, code))
+                        if i > 0 && ["from", "leaving", "departing"].contains(words[i - 1]) || i + n < words.count && words[i + n] == "registered" {
+                            e.originCountries.insert(code)
+                        }
                         for k in i..<(i + n) { used[k] = true }
                     }
                 }
@@ -1311,5 +1317,14 @@ final class SpanMemo: @unchecked Sendable {
         lock.lock(); defer { lock.unlock() }
         if answers.count >= 4096 { answers.removeAll(keepingCapacity: true) }
         answers[span] = answer
+    }
+}
+
+extension Entities {
+    /// The country a one-country question is about: the first named that is not where the flight
+    /// comes from or the aircraft is registered ("flight plan from Belgium till the UK" → GB; CONVENTIONS,
+    /// the destination's code), else the first named.
+    public var countryAskedAbout: String? {
+        countries.first { !originCountries.contains($0) } ?? countries.first
     }
 }

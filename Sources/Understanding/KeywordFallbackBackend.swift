@@ -269,10 +269,11 @@ public struct KeywordFallbackBackend: LLMBackend {
         guard let tool = target, var frame = context.frames[tool], let def = catalog.tool(tool) else { return nil }
         // A country is an adjustment only of a question that takes one.
         if !e.countries.isEmpty, !["countries", "country_code", "filters", "query"].contains(where: { def.properties[$0] != nil }) { return nil }
-        // Conditions stated since about the same place still hold ("once more with that wind"
-        // after a crosswind question on the runway of the take-off figure).
+        // Conditions stated since about the same place hold when the turn points at them ("once more
+        // with that wind" after a crosswind question on the runway of the take-off figure); going back
+        // alone ("back to the take-off roll with 950 kg") keeps that question's own conditions (CONVENTIONS).
         let place = ConversationContext.placeSlots.lazy.compactMap { frame[$0]?.stringValue }.first
-        if let place, let subject = context.subject, TextNormalizer.fold(place) == TextNormalizer.fold(subject) {
+        if let place, let subject = context.subject, TextNormalizer.fold(place) == TextNormalizer.fold(subject), pointsAtConditions(e.words) {
             for (k, v) in context.conditions where def.properties[k] != nil { frame[k] = v }
         }
         var earlier = context
@@ -290,6 +291,17 @@ public struct KeywordFallbackBackend: LLMBackend {
         }
         again.trace.append("a follow-up of the earlier \(tool) question")
         return again
+    }
+
+    /// Words naming the conditions stated at a place ("that wind", "those conditions").
+    static let conditionNouns: Set<String> = ["wind", "winds", "temperature", "temp", "oat", "qnh", "pressure", "conditions", "weather", "values", "numbers", "figures"]
+
+    /// True when the turn points at conditions stated before with a demonstrative ("with that wind",
+    /// "these conditions", "that new temperature").
+    func pointsAtConditions(_ words: [String]) -> Bool {
+        words.indices.contains { i in
+            ["that", "this", "those", "these"].contains(words[i]) && words[(i + 1)..<min(i + 3, words.count)].contains(where: Self.conditionNouns.contains)
+        }
     }
 
     /// "Which runway is best then?", "which rwy then" after a wind question: the same wind at the
@@ -2042,12 +2054,12 @@ enum AirportArgumentBuilders {
         },
         "browse_rules": { _, e in
             var a: Arguments = [:]
-            if let c = e.countries.first { a["country_code"] = .string(c) }
+            if let c = e.countryAskedAbout { a["country_code"] = .string(c) }
             return a
         },
         "answer_rules_question": { text, e in
             var a: Arguments = ["question": .string(text)]
-            if let c = e.countries.first { a["country_code"] = .string(c) }
+            if let c = e.countryAskedAbout { a["country_code"] = .string(c) }
             return a
         },
         "compare_rules_between_countries": { _, e in
