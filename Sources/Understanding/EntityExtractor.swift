@@ -895,6 +895,14 @@ public struct EntityExtractor: Sendable {
                 e.routeTo = y
             }
         }
+        // "how far is it to Le Touquet from Oostende", "… till Le Touquet from Oostende" (a Dutch speaker's
+        // "till"): the destination first, when the data knows both ends.
+        if e.routeFrom == nil, let m = PlanningText.first(#"(?i)\b(?:to|till)\s+([^.?!]+?)\s+from\s+([^.?!]+)"#, in: cleaned),
+           let x = m[1].flatMap(Self.trimPlace), let y = m[2].flatMap(Self.trimPlace),
+           namesSomething(recognisedSpan(x)), namesSomething(recognisedSpan(y)) {
+            e.routeFrom = recognisedSpan(y)
+            e.routeTo = recognisedSpan(x)
+        }
         // "lhr-jfk", "LETP/Iturrama", "Kulmbach-EGBB", "EGEP-La Grand'combe": two names joined by a
         // hyphen or a slash are a route when the data knows both sides (and not the whole word:
         // "Moncloa-Aravaca" and "Saint-Tropez" stay one place).

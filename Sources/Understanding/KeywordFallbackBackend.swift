@@ -1912,8 +1912,16 @@ public struct KeywordFallbackBackend: LLMBackend {
         for (from, to) in [("from_location", "to_location"), ("from", "to")] where props[from] != nil && args[from] == nil && args[to] == nil {
             if let route = lastRoute, let f = route.first, let t = route.last, route.count >= 2 { args[from] = f; args[to] = t; tookRoute = true }
         }
-        // "a nav log for that leg": the last route's ends become the waypoints.
-        if props["waypoints"] != nil, args["waypoints"] == nil, let route = lastRoute, route.count >= 2 { args["waypoints"] = .array(route); tookRoute = true }
+        // "a nav log for that leg": the last route's ends become the waypoints, with a stop the turn
+        // names on the way ("navlog for it, over Landeck") before the destination.
+        if props["waypoints"] != nil, args["waypoints"] == nil, var route = lastRoute, route.count >= 2 {
+            if let via = placeAfterCue("via", in: text, padded: " " + e.words.joined(separator: " ") + " "),
+               !route.contains(where: { $0.stringValue.map(TextNormalizer.fold) == TextNormalizer.fold(via) }) {
+                route.insert(.string(via), at: route.count - 1)
+            }
+            args["waypoints"] = .array(route)
+            tookRoute = true
+        }
         // "airports near the route, having customs" after "with 120 knots how much time?": the route
         // taken over keeps the airspeed stated for it, unless the turn names its own speed or aircraft.
         if tookRoute, let speedKey = Self.speedKeys.first(where: { props[$0] != nil }), !Self.speedKeys.contains(where: { args[$0] != nil }), args["aircraft_type"] == nil,

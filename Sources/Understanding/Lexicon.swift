@@ -147,7 +147,7 @@ public struct Lexicon: Sendable {
         let o = try object("out_of_scope.json")
         let d = try object("dialogue.json")
         var dialogue: [String: [String]] = [:]
-        for key in ["openers", "swap", "replace_end", "from_cues", "to_cues", "same_for", "deictic", "clear_filter", "clear_all", "courtesy", "corrections", "unit_requests", "recompute", "return_leg", "same_airline", "report_questions", "next_leg", "articles", "salutations", "sign_offs"] {
+        for key in ["openers", "swap", "replace_end", "from_cues", "to_cues", "same_for", "deictic", "clear_filter", "clear_all", "courtesy", "corrections", "unit_requests", "recompute", "return_leg", "same_airline", "report_questions", "via", "next_leg", "articles", "salutations", "sign_offs"] {
             dialogue[key] = try strings(d, key, "dialogue.json")
         }
         func filterWords(_ d: [String: Any]) throws -> [String: [String]] {

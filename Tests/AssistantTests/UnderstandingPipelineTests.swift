@@ -103,6 +103,8 @@ struct UnderstandingPipelineTests {
         // A rules question about a flight from one country into another is about the destination.
         Row(input: "Must I file a flight plan to fly from Belgium till the UK?", tool: "answer_rules_question", arguments: ["country_code": "GB"]),
         Row(input: "can I fly a UK-registered microlight in Germany without a permit?", tool: "answer_rules_question", arguments: ["country_code": "DE"]),
+        // The destination named first: "to X from Y", and a Dutch speaker's "till".
+        Row(input: "How far is it till Le Touquet from Oostende?", tool: "calculate_flight_distance", arguments: ["from_location": "Oostende", "to_location": "Le Touquet"]),
         // A space as thousands separator, only after QNH or before a unit; a runway number stays apart.
         Row(input: "altitude densité à LFSB avec 31,5 °C et QNH 1 012", tool: "density_altitude", arguments: ["icao": "LFSB", "temperature_c": 31.5, "qnh_hpa": 1012]),
         Row(input: "W&B C172 pilot 1 663 lb", tool: "weight_and_balance", arguments: ["loads": .array([.object(["station": "pilot", "amount": 1663, "unit": "lb"])])]),
@@ -372,6 +374,10 @@ struct UnderstandingPipelineTests {
         // Going back to a performance question keeps its own conditions, not a QNH stated since for another tool.
         (["Take-off roll for the C172S at Caernarfon, 20°C, 1050 kg", "Density altitude there with QNH 1011?"], "Back to the take-off roll with 950 kg",
          "takeoff_landing_performance", ["aircraft": "C172S", "icao": "Caernarfon", "temperature_c": 20, "weight": 950, "weight_unit": "kg", "phase": "takeoff"]),
+        // A nav log for the last route keeps a stop the turn names on the way ("over", "via").
+        (["How long from LOWI to LOIH with 100 kt?"], "Navlog for it, same speed, over Landeck, wind 240/12.", "nav_log",
+         ["waypoints": .array(["LOWI", "Landeck", "LOIH"]), "tas_kts": 100, "wind": "240/12"]),
+        (["distance Lelystad to Hasselt"], "and then further till Texel?", "calculate_flight_distance", ["from_location": "Hasselt", "to_location": "Texel"]),
         (["airports near Brussels with customs"], "only in France", "find_airports_near_location", ["filters": .object(["point_of_entry": true, "country": "FR"])]),
         (["airports near Brussels with customs"], "french ones only", "find_airports_near_location", ["filters": .object(["point_of_entry": true, "country": "FR"])]),
         (["airports near Brussels with customs"], "drop the customs filter", "find_airports_near_location", ["location_query": "Brussels"]),
