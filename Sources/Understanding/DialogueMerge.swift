@@ -80,7 +80,12 @@ extension KeywordFallbackBackend {
         }
         // "leaving from Shoreham", "what if I depart Broumov", "and to LFLY?", "extend it to EGPH":
         // one end of a route, taken only when the data knows the place named after the cue.
-        if !handledPlaces, e.routeFrom == nil || e.routeTo == nil {
+        // "not from Zell, from St. Johann": a correction of a place, read below, not a new end after a cue.
+        let corrected = handledPlaces ? nil : correction(in: text)
+        let correctsPlace = corrected.map { pair in
+            Double(pair.old) == nil && Double(pair.new) == nil && args.values.contains { $0.stringValue.map { Self.sameNameOrLonger($0, pair.old) } ?? false }
+        } ?? false
+        if !handledPlaces, !correctsPlace, e.routeFrom == nil || e.routeTo == nil {
             if let place = placeAfterCue("from_cues", in: text, padded: padded) {
                 if props["from_location"] != nil { set("from_location", .string(place)); handledPlaces = true }
                 else if props["from"] != nil { set("from", .string(place)); handledPlaces = true }
@@ -101,7 +106,7 @@ extension KeywordFallbackBackend {
         }
         // "no, 25 not 35", "I said Poitiers, not Limoges": the value that equals the one rejected is replaced.
         var rejected: String?
-        if !handledPlaces, let (new, old) = correction(in: text) {
+        if !handledPlaces, let (new, old) = corrected {
             rejected = TextNormalizer.fold(old)
             // "not Belgium, I meant Denmark" in a comparison: that country of the list replaced.
             if var list = args["countries"]?.arrayValue?.compactMap(\.stringValue), let o = extractor.countries.code(for: old),
@@ -134,7 +139,7 @@ extension KeywordFallbackBackend {
                 }
                 // "Turku, not Mariehamn" after a question about EFMA: a name of the place held counts too.
                 if let s = v.stringValue, TextNormalizer.fold(s) == TextNormalizer.fold(old)
-                    || Self.placeKeys.contains(k) && k != "waypoints" && old.first?.isUppercase == true && namesSamePlace(old, s) {
+                    || Self.placeKeys.contains(k) && k != "waypoints" && (Self.sameNameOrLonger(s, old) || old.first?.isUppercase == true && namesSamePlace(old, s)) {
                     // Written the way the old value was: codes in capitals, days and other lower-case values in lower case.
                     let written = s == s.uppercased() && new.count == 4 ? new.uppercased() : (s == s.lowercased() && !Self.placeKeys.contains(k) ? new.lowercased() : new)
                     args[k] = .string(written); changed = true; handledPlaces = Self.placeKeys.contains(k); break
@@ -659,9 +664,10 @@ extension KeywordFallbackBackend {
     /// "25 not 35", "Poitiers, not Limoges", "rwy 30 not 12": the value meant and the one rejected.
     func correction(in typed: String) -> (new: String, old: String)? {
         // "27 not 09, sorry": courtesy after the correction is not part of it.
-        let text = typed.contains(where: \.isLetter)
+        var text = typed.contains(where: \.isLetter)
             ? typed.replacingOccurrences(of: #"(?i)(?:[\s,;]+(?:sorry|pls|please|thanks|thx|my bad|my mistake|oops)[.!]*)+$"#, with: "", options: .regularExpression)
             : typed
+        if typed.contains(where: \.isLetter) { text = Self.plainCorrection(text) }
         // "no, not Belgium, I meant Denmark": the rejected value first.
         if let (old, meant) = Self.twoGroups(Self.rejectedFirstPattern, in: text) { return (meant, old) }
         // "sorry, not Nice, Marseille": the same with no verb, when the value meant is no number (numbers are read below).
@@ -702,15 +708,29 @@ extension KeywordFallbackBackend {
         return (meant, old)
     }
 
+    /// A correction of a place with its punctuation and role words read off: "not Valladolid — Salamanca"
+    /// → "not Valladolid, Salamanca"; "not from Kortrijk, from Wevelgem I mean" → "not Kortrijk, Wevelgem";
+    /// "not till Deauville but till Caen" → "not Deauville but Caen".
+    static func plainCorrection(_ text: String) -> String {
+        var t = text.replacingOccurrences(of: #"\s+[—–-]+\s+"#, with: ", ", options: .regularExpression)
+        t = t.replacingOccurrences(of: #"(?i)[\s,]+i\s+mean[t]?\b[.!?]*$"#, with: "", options: .regularExpression)
+        if let m = PlanningText.first(#"(?i)\bnot\s+(from|to|till|at)\s"#, in: t), let role = m[1] {
+            t = t.replacingOccurrences(of: #"(?i)\bnot\s+"# + role + #"\s+"#, with: "not ", options: .regularExpression)
+            t = t.replacingOccurrences(of: #"(?i)(,\s*|\s+but\s+)"# + role + #"\s+"#, with: "$1", options: .regularExpression)
+        }
+        return t
+    }
+
     /// "not" in the pilots' languages, as a pattern group ("37 non 38", "23 nicht 32", "LPVR não LPBR").
     static let notWord = #"(?:not|non|nicht|niet|nao|não)"#
 
     /// "swap X for Y" and its kin (compiled once: follow-ups run it on every turn).
     static let exchangePattern = try! NSRegularExpression(pattern: #"(?i)\b(?:swap|replace|change|substitute|exchange)\s+(.+?)\s+(?:for|with|by|to|w)\s+(.+?)[?.!]*$"#)
     /// "not B, I meant A" / "not B but A" / "I said B but I meant A" / "scratch B, I meant A".
-    static let rejectedFirstPattern = try! NSRegularExpression(pattern: #"(?i)\b(?:not|said|scratch|scrap|strike)\s+(?:the\s+)?([\w.'-]+(?:\s+[A-Z][\w'-]+)?)\s*,?\s+(?:(?:but\s+)?(?:i\s+)?(?:meant|mean|rather)|but)\s+(?:the\s+)?([\w.'-]+(?:\s+[A-Z][\w'-]+)?)\s*[?.!]*$"#)
+    static let rejectedFirstPattern = try! NSRegularExpression(pattern: #"(?i)\b(?:not|said|scratch|scrap|strike)\s+(?:the\s+)?([\w.'-]+(?:\s+[A-Z][\w'-]+)?)\s*,?\s+(?:(?:but\s+)?(?:i\s+)?(?:meant|mean|rather)|but)\s+(?:the\s+)?([\w.'-]+(?:\s+[A-Z][\w'-]+)?)\s*[?.!]*(?:,\s.*)?$"#)
     /// "not Nice, Marseille", "not stansted it was luton": the rejected value, then the one meant with no verb of meaning.
-    static let rejectedThenNamedPattern = try! NSRegularExpression(pattern: #"(?i)\bnot\s+(?:the\s+)?([\w.'-]+(?:\s+[\w'-]+)?)(?:\s*,\s*(?:it\s+(?:was|is)\s+|it's\s+)?|\s+it\s+(?:was|is)\s+|\s+it's\s+)(?:the\s+)?([\w.'-]+(?:\s+[\w'-]+)?)\s*[?.!]*$"#)
+    /// A clause after the value meant ("Not Dublin, EIWT, the little one at Leixlip") is not part of it.
+    static let rejectedThenNamedPattern = try! NSRegularExpression(pattern: #"(?i)\bnot\s+(?:the\s+)?([\w.'-]+(?:\s+[\w'-]+)?)(?:\s*,\s*(?:it\s+(?:was|is)\s+|it's\s+)?|\s+it\s+(?:was|is)\s+|\s+it's\s+)(?:the\s+)?([\w.'-]+(?:\s+[\w'-]+)?)\s*[?.!]*(?:,\s.*)?$"#)
     /// "not 762, 726 kg", "not 120 kt but 125".
     static let rejectedNumberFirstPattern = try! NSRegularExpression(pattern: #"(?i)\bnot\s+(\d[\d.]*)\s*(?:[a-z/]+\s*)?(?:,|but|;)\s*(?:it'?s\s+|it\s+is\s+)?(\d[\d.]*)"#)
     /// "B was wrong, it was A", "B is wrong, should be A".
@@ -823,9 +843,14 @@ extension KeywordFallbackBackend {
         return nil
     }
 
+    /// Whether `value` is `name` as typed or a longer name it opens ("Zell am See" for "Zell").
+    static func sameNameOrLonger(_ value: String, _ name: String) -> Bool {
+        let (v, n) = (TextNormalizer.fold(value), TextNormalizer.fold(name))
+        return v == n || v.hasPrefix(n + " ")
+    }
+
     /// Replaces the argument whose value names `old` with `new`; false when none does.
     func replace(_ old: String, with new: String, in args: inout Arguments, tool: ToolDefinition) -> Bool {
-        let target = TextNormalizer.fold(old)
         // "at LSZS instead of 6500 ft": a place in place of a stated number the catalog says a place
         // replaces (an elevation) takes the tool's place slot, and the number goes.
         if let n = PlanningText.number(old.split(separator: " ").first.map(String.init)),
@@ -837,7 +862,7 @@ extension KeywordFallbackBackend {
             return true
         }
         for key in ["from_location", "to_location", "from", "to", "location_query", "icao", "icao_code"] {
-            if let v = args[key]?.stringValue, TextNormalizer.fold(v) == target || TextNormalizer.fold(v).hasPrefix(target + " ") {
+            if let v = args[key]?.stringValue, Self.sameNameOrLonger(v, old) {
                 args[key] = .string(new); return true
             }
         }

@@ -887,10 +887,15 @@ public struct EntityExtractor: Sendable {
         // from X to Y
         // Both ends in one sentence: "how far is Le Touquet from Lydd? I want to know …" has no
         // route to "know".
-        if e.routeFrom == nil, let (rest, _) = after(" from ", in: " " + cleaned), let toRange = rest.range(of: " to ", options: .caseInsensitive) {
+        // A Dutch speaker's "from Kortrijk till Abbeville" too, when the data knows both ends ("from 10 till 12" is a time).
+        let tillRange = { (rest: String) in rest.range(of: " till ", options: .caseInsensitive) }
+        if e.routeFrom == nil, let (rest, _) = after(" from ", in: " " + cleaned),
+           let toRange = rest.range(of: " to ", options: .caseInsensitive) ?? tillRange(rest) {
             let x = String(rest[..<toRange.lowerBound])
             let oneSentence = x.range(of: #"[.?!]\s"#, options: .regularExpression) == nil
-            if oneSentence, let y = Self.trimPlace(String(rest[toRange.upperBound...])), let fx = Self.trimPlace(x) {
+            let till = rest[toRange].lowercased() == " till "
+            if oneSentence, let y = Self.trimPlace(String(rest[toRange.upperBound...])), let fx = Self.trimPlace(x),
+               !till || namesSomething(recognisedSpan(fx)) && namesSomething(recognisedSpan(y)) {
                 e.routeFrom = fx
                 e.routeTo = y
             }
