@@ -112,6 +112,7 @@ public struct KeywordFallbackBackend: LLMBackend {
         sameValues(turn, &c, context)
         if !c.isFollowUp { c = consistent(c, turn) }
         briefedFlights(turn, &c, context)
+        typedFlightName(turn, &c, context)
         savedProfile(turn, &c, context)
         bestRunway(turn, &c, context)
         earlierSubject(turn, &c, context)
@@ -370,8 +371,10 @@ public struct KeywordFallbackBackend: LLMBackend {
             guard let a = try? repository.airport(code: code) else { return [] }
             return Set(TextNormalizer.fold(a.name + " " + (a.municipality ?? "")).split(whereSeparator: { !$0.isLetter }).map(String.init))
         }
+        // A flight's name is kept as typed ("Texel zaterdag"), so the turn's own words count as typed too.
+        let typedWords = TextNormalizer.fold(Utterance.sanitize(input)).split(separator: " ").map(String.init).filter { !words.contains($0) }
         let referred = {
-            FlightReference.referred(words: words, codes: e.airportCodes, flights: context.flights, current: context.currentFlights, placeWords: placeWords)
+            FlightReference.referred(words: words + typedWords, codes: e.airportCodes, flights: context.flights, current: context.currentFlights, placeWords: placeWords)
         }
         // "call that flight HB-ZKA", "tag that briefing as flight HB-ZKC": the last file imported gets the name.
         if e.paths.isEmpty, let path = context.lastBriefingPath, let name = typed, !typedKnown,
@@ -406,7 +409,7 @@ public struct KeywordFallbackBackend: LLMBackend {
         // The turn's words that may name a flight by a word of its name: no ordinal or pointer (they count
         // NOTAMs or list items here) and no airport code (a question about that airport, not a flight).
         let codes = Set(e.airportCodes.map { $0.lowercased() })
-        let nameWords = words.filter { lexicon.ordinals[$0] == nil && !["other", "previous", "middle", "last"].contains($0) && !codes.contains($0) }
+        let nameWords = (words + typedWords).filter { lexicon.ordinals[$0] == nil && !["other", "previous", "middle", "last"].contains($0) && !codes.contains($0) }
         let referredByName = {
             FlightReference.referred(words: nameWords, codes: [], flights: context.flights, current: context.currentFlights, placeWords: placeWords)
         }
@@ -459,6 +462,19 @@ public struct KeywordFallbackBackend: LLMBackend {
             c = Classification(tool: changes ? "briefing_changes" : "select_flight", arguments: ["flight": .string(name)], confidence: 0.8,
                                trace: c.trace + ["flight referred to → \(name)"])
         }
+    }
+
+    /// A flight's name as the pilot typed it, not as the turn was read ("for flight Texel zondag", not
+    /// "Texel sunday"; "as flight Hinflug", not "outbound"): names are labels, never translated.
+    /// Only a name no flight already has, with as many words as the one read.
+    func typedFlightName(_ turn: TurnReading, _ c: inout Classification, _ context: ConversationContext) {
+        guard let name = c.arguments["flight"]?.stringValue, !context.flights.contains(where: { $0.name == name }),
+              turn.input.range(of: name, options: [.caseInsensitive, .diacriticInsensitive]) == nil else { return }
+        let raw = Utterance.sanitize(turn.input)
+        guard let typed = FlightReference.named(in: raw) ?? FlightReference.mentioned(in: raw), typed != name,
+              typed.split(separator: " ").count == name.split(separator: " ").count else { return }
+        c.arguments["flight"] = .string(typed)
+        c.trace.append("the flight's name as typed → \(typed)")
     }
 
     /// Whether the turn corrects a value `frame` holds ("i meant LIRA not LIRU", "it is 2450 lb, not

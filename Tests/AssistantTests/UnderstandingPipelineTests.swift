@@ -387,6 +387,11 @@ struct UnderstandingPipelineTests {
          ["from_location": "St. Johann", "to_location": "Bolzano", "cruise_speed_kts": 100]),
         (["How far is Dublin from Caernarfon?"], "Not Dublin, EIWT — the little one at Leixlip", "calculate_flight_distance",
          ["from_location": "Caernarfon", "to_location": "EIWT"]),
+        // A flight's name is kept as typed, and a word of it typed again points at it.
+        (["Load ~/vluchten/texel-zaterdag.txt for flight Texel zaterdag"], "And ~/vluchten/texel-zondag.txt for flight Texel zondag", "import_briefing",
+         ["path": "~/vluchten/texel-zondag.txt", "flight": "Texel zondag"]),
+        (["Load ~/vluchten/texel-zaterdag.txt for flight Texel zaterdag", "And ~/vluchten/texel-zondag.txt for flight Texel zondag"], "Back to the zaterdag one",
+         "select_flight", ["flight": "Texel zaterdag"]),
         (["airports near Brussels with customs"], "only in France", "find_airports_near_location", ["filters": .object(["point_of_entry": true, "country": "FR"])]),
         (["airports near Brussels with customs"], "french ones only", "find_airports_near_location", ["filters": .object(["point_of_entry": true, "country": "FR"])]),
         (["airports near Brussels with customs"], "drop the customs filter", "find_airports_near_location", ["location_query": "Brussels"]),
