@@ -555,6 +555,12 @@ public struct EntityExtractor: Sendable {
            let v = m[1].flatMap(Double.init), v >= 40, v <= 450 {
             e.cruiseSpeedKts = v
         }
+        // "ete egkb lfpb @170", "again but @ 160": a number after "@" with no wind direction before it is knots.
+        if e.cruiseSpeedKts == nil,
+           let m = PlanningText.first(#"(?:^|[^\d\s/])\s*@\s*(\d{2,3})(?![\d/.,]\d|\s*(?:ft|feet|m\b|%|°|kg|lb|l\b|hpa|deg))"#, in: text),
+           let v = m[1].flatMap(Double.init), v >= 40, v <= 450 {
+            e.cruiseSpeedKts = v
+        }
         if let t = aircraftTypeMention(in: text) { e.aircraftType = t.designator; e.aircraftTypeTyped = t.typed }
         let words2 = folded.split(separator: " ").map(String.init)
         for (i, w) in words2.enumerated() {

@@ -105,6 +105,9 @@ struct UnderstandingPipelineTests {
         Row(input: "can I fly a UK-registered microlight in Germany without a permit?", tool: "answer_rules_question", arguments: ["country_code": "DE"]),
         // The destination named first: "to X from Y", and a Dutch speaker's "till".
         Row(input: "How far is it till Le Touquet from Oostende?", tool: "calculate_flight_distance", arguments: ["from_location": "Oostende", "to_location": "Le Touquet"]),
+        // "@170" is a speed when no wind direction comes before the "@"; Dutch gusts "vlagen tot".
+        Row(input: "ete egkb lfpb @170", tool: "calculate_flight_distance", arguments: ["from_location": "EGKB", "to_location": "LFPB", "cruise_speed_kts": 170]),
+        Row(input: "How much is the wind on baan 26 at EBOS with 220/18 vlagen tot 30?", tool: "wind_components", arguments: ["icao": "EBOS", "runway": "26", "wind": "220/18G30"]),
         // A space as thousands separator, only after QNH or before a unit; a runway number stays apart.
         Row(input: "altitude densité à LFSB avec 31,5 °C et QNH 1 012", tool: "density_altitude", arguments: ["icao": "LFSB", "temperature_c": 31.5, "qnh_hpa": 1012]),
         Row(input: "W&B C172 pilot 1 663 lb", tool: "weight_and_balance", arguments: ["loads": .array([.object(["station": "pilot", "amount": 1663, "unit": "lb"])])]),
