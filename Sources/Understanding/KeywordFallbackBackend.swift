@@ -1087,6 +1087,17 @@ public struct KeywordFallbackBackend: LLMBackend {
             let matched = best.tool.intent.keywords.keys.filter { folded.contains(" \($0) ") }
             return !named.isEmpty && !matched.isEmpty && matched.allSatisfy { $0.split(separator: " ").allSatisfy { named.contains(String($0)) } }
         }
+        // "wb sr22 me 85 pax 70 …", "specs pc-12?", "da there": a turn that opens with another tool's own word,
+        // as a command does, asks that tool, unless the last question reads it as a change of anything but
+        // the aircraft ("wind 250/20" after a nav log, "runway ones" after NOTAMs).
+        let leadsWithOtherTool = { () -> Bool in
+            guard let last = context.lastTool, let first = turn.opening.split(separator: " ").first.map(String.init), best.met, best.tool.name != last,
+                  (best.tool.intent.keywords[first] ?? 0) >= 1.5, entities.routeFrom == nil else { return false }
+            guard let carried = self.followUp(last, context.lastArguments, text, entities) else { return true }
+            // (An aircraft named replaces the speed it implies.)
+            let changed = Set(carried.keys).union(context.lastArguments.keys).filter { carried[$0] != context.lastArguments[$0] }
+            return changed.isSubset(of: ["aircraft_type", "aircraft"] + Self.speedKeys)
+        }
         let fragment = (contentCount <= 7 || opened && contentCount <= 12 || absorbed())
             && (!(best.met && best.score >= Self.scoreThreshold + 1 && best.tool.name != context.lastTool) || wordsOfLastTool())
         // A turn that is only a place ("ehst", "and LIAU?") asks the previous question again for it.
@@ -1110,7 +1121,7 @@ public struct KeywordFallbackBackend: LLMBackend {
         let sameToolQuestion = aboutReport && entities.countries.isEmpty && (1...12).contains(contentCount)
             && answersFurtherQuestions(context.lastTool)
             // Another report tool's words ("any ifr" after a TAF) do not leave the report pasted: no new report came.
-            && (best.tool.name == context.lastTool || best.score < Self.scoreThreshold || answersFurtherQuestions(best.tool.name))
+            && (best.tool.name == context.lastTool || best.score < Self.scoreThreshold && !leadsWithOtherTool() || answersFurtherQuestions(best.tool.name))
         // Only single-airport tools repeat for a bare place; after a list, a bare code is a new look-up.
         let singleAirportTool = context.lastTool.flatMap { catalog.tool($0) }.map { $0.properties["icao"] != nil || $0.properties["icao_code"] != nil } ?? false
         if let last = context.lastTool, barePlace && singleAirportTool && !looksLikeSQL || sameToolQuestion, let carried = followUp(last, context.lastArguments, text, entities, lastChanged: context.lastChangedKeys) ?? (sameToolQuestion ? context.lastArguments : nil) {
@@ -1122,7 +1133,8 @@ public struct KeywordFallbackBackend: LLMBackend {
         let otherToolAsked = best.met && best.tool.name != context.lastTool && (!dialogueCue || namesAnotherTool(folded, besides: context.lastTool ?? ""))
             && (best.score >= Self.scoreThreshold + 2 || best.score >= Self.scoreThreshold + 1 && entities.locationCount > 0
                 // "Norway rules", "rules spain": the other tool's word with the country it needs is a question of its own.
-                || best.score >= Self.scoreThreshold + 1 && ["country", "two_countries"].contains(best.tool.intent.needs) && needsMet(best.tool.intent.needs, entities))
+                || best.score >= Self.scoreThreshold + 1 && ["country", "two_countries"].contains(best.tool.intent.needs) && needsMet(best.tool.intent.needs, entities)
+                || leadsWithOtherTool())
             // "would it be different with 20 days notice?" after a cancellation: a turn that opens
             // like a follow-up, names no place and changes a value the last tool reads is about
             // that question when the other tool's words are that value's name ("notice" of notice_days).

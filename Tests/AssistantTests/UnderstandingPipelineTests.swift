@@ -395,6 +395,11 @@ struct UnderstandingPipelineTests {
          ["path": "~/vluchten/texel-zondag.txt", "flight": "Texel zondag"]),
         (["Load ~/vluchten/texel-zaterdag.txt for flight Texel zaterdag", "And ~/vluchten/texel-zondag.txt for flight Texel zondag"], "Back to the zaterdag one",
          "select_flight", ["flight": "Texel zaterdag"]),
+        // A turn opening with another tool's own word asks that tool, when the last question would only change its aircraft.
+        (["ete egkb lfrg @170"], "wb sr22 me 85 pax 70 bags 15 fuel 60 gal", "weight_and_balance", [:]),
+        (["dist EGKB>LFAT @ 140"], "specs pc-12?", "aircraft_type", ["designator": "PC-12"]),
+        // The pilots' own words for weight and balance.
+        (["ete egkb lfrg @170"], "and the massa en balans in it?", "weight_and_balance", [:]),
         (["airports near Brussels with customs"], "only in France", "find_airports_near_location", ["filters": .object(["point_of_entry": true, "country": "FR"])]),
         (["airports near Brussels with customs"], "french ones only", "find_airports_near_location", ["filters": .object(["point_of_entry": true, "country": "FR"])]),
         (["airports near Brussels with customs"], "drop the customs filter", "find_airports_near_location", ["location_query": "Brussels"]),
