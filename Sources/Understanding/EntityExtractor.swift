@@ -767,7 +767,9 @@ public struct EntityExtractor: Sendable {
         for i in words.indices.dropFirst() where words[i - 1].count == 4 {
             if let v = short[String(words[i])], repository.isAirportCode(words[i - 1].uppercased()) { e.dayOfWeek = v; return }
         }
-        if let last = words.last, words.count <= 5, let v = short[String(last)] { e.dayOfWeek = v }
+        // ("customs: sun instead": the words that only adjust do not count.)
+        let core = words.filter { !["instead", "then", "please", "pls", "now", "again"].contains($0) }
+        if let last = core.last, core.count <= 5, let v = short[String(last)] { e.dayOfWeek = v }
     }
 
     /// Whether `text` holds a pasted report or NOTAM (a Q) line, or a day-hour-minute group such as

@@ -108,6 +108,8 @@ struct UnderstandingPipelineTests {
         // "@170" is a speed when no wind direction comes before the "@"; Dutch gusts "vlagen tot".
         Row(input: "ete egkb lfpb @170", tool: "calculate_flight_distance", arguments: ["from_location": "EGKB", "to_location": "LFPB", "cruise_speed_kts": 170]),
         Row(input: "How much is the wind on baan 26 at EBOS with 220/18 vlagen tot 30?", tool: "wind_components", arguments: ["icao": "EBOS", "runway": "26", "wind": "220/18G30"]),
+        // Asking to be reminded of something flyfun holds is a question, not a reminder to set.
+        Row(input: "Could you please remind me which aircraft profiles I have saved?", tool: "aircraft_profile", arguments: ["action": "list"]),
         // A space as thousands separator, only after QNH or before a unit; a runway number stays apart.
         Row(input: "altitude densité à LFSB avec 31,5 °C et QNH 1 012", tool: "density_altitude", arguments: ["icao": "LFSB", "temperature_c": 31.5, "qnh_hpa": 1012]),
         Row(input: "W&B C172 pilot 1 663 lb", tool: "weight_and_balance", arguments: ["loads": .array([.object(["station": "pilot", "amount": 1663, "unit": "lb"])])]),
@@ -400,6 +402,10 @@ struct UnderstandingPipelineTests {
         (["dist EGKB>LFAT @ 140"], "specs pc-12?", "aircraft_type", ["designator": "PC-12"]),
         // The pilots' own words for weight and balance.
         (["ete egkb lfrg @170"], "and the massa en balans in it?", "weight_and_balance", [:]),
+        // "hw 8" is a headwind; a short day before "instead" is that day.
+        (["T/O perf C172S LEBL rwy 24R 28C", "xwind LEBL rwy 24R 300/14"], "perf: rwy 02 instead, hw 8", "takeoff_landing_performance",
+         ["aircraft": "C172S", "icao": "LEBL", "runway": "02", "temperature_c": 28, "headwind_kt": 8]),
+        (["customs lfrg sat notice?", "to dist g-xeco lfrg 24c"], "customs: sun instead", "get_notification_for_airport", ["icao": "LFRG", "day_of_week": "sunday"]),
         (["airports near Brussels with customs"], "only in France", "find_airports_near_location", ["filters": .object(["point_of_entry": true, "country": "FR"])]),
         (["airports near Brussels with customs"], "french ones only", "find_airports_near_location", ["filters": .object(["point_of_entry": true, "country": "FR"])]),
         (["airports near Brussels with customs"], "drop the customs filter", "find_airports_near_location", ["location_query": "Brussels"]),
