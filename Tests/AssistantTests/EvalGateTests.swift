@@ -15,8 +15,8 @@ import Testing
 /// writer who never saw the code. Measured by this version (tool / frame / follow-up frame /
 /// out-of-scope false accepts): test 0.973 / 0.943 / 0.910 / 0.038, test2 0.990 / 0.965 / 0.960 /
 /// 0.000, test3 0.981 / 0.969 / 0.982 / 0.000, test4 0.986 / 0.957 / 0.960 / 0.019, test5 0.973 /
-/// 0.947 / 0.929 / 0.000, test6 0.967 / 0.907 / 0.900 / 0.020 (first measured 0.940 / 0.843 /
-/// 0.832 / 0.040), test7 0.947 / 0.897 / 0.886 / 0.040 (first measured 0.920 / 0.847 / 0.831 /
+/// 0.947 / 0.929 / 0.000, test6 0.967 / 0.910 / 0.905 / 0.020 (first measured 0.940 / 0.843 /
+/// 0.832 / 0.040), test7 0.947 / 0.900 / 0.890 / 0.040 (first measured 0.920 / 0.847 / 0.831 /
 /// 0.040). Each is gated at the issue-13 targets (0.95 / 0.90 / 0.90 / 0.05) or a little under
 /// what it measures where it is short of them (test7), so the gate catches
 /// regressions. The tuning sets (`dev*.jsonl`, read
@@ -39,7 +39,7 @@ struct EvalGateTests {
         Split(file: "test4", minCases: 280, minHistory: 120, minOutOfScope: 50, tool: 0.95, frame: 0.90, followUp: 0.90, falseAccepts: 0.05),
         Split(file: "test5", minCases: 300, minHistory: 200, minOutOfScope: 50, tool: 0.95, frame: 0.90, followUp: 0.90, falseAccepts: 0.05),
         Split(file: "test6", minCases: 300, minHistory: 200, minOutOfScope: 50, tool: 0.95, frame: 0.90, followUp: 0.90, falseAccepts: 0.05),
-        Split(file: "test7", minCases: 300, minHistory: 200, minOutOfScope: 50, tool: 0.94, frame: 0.88, followUp: 0.87, falseAccepts: 0.05),
+        Split(file: "test7", minCases: 300, minHistory: 200, minOutOfScope: 50, tool: 0.94, frame: 0.89, followUp: 0.88, falseAccepts: 0.05),
     ]
 
     @Test("each held-out split meets its floors", arguments: splits)
@@ -82,13 +82,15 @@ struct EvalGateTests {
     /// 0.777 / 0.752, dev28 0.917 / 0.803 / 0.769, dev29 0.893 / 0.817 / 0.809, dev30 0.873 / 0.740 / 0.711,
     /// dev31 0.923 / 0.837 / 0.813, dev32 0.903 / 0.797 / 0.778, dev33 0.913 / 0.793 / 0.770, dev34 0.947 / 0.843 / 0.813,
     /// dev35 0.877 / 0.773 / 0.740, dev36 0.920 / 0.853 / 0.825, dev37 0.920 / 0.787 / 0.776, dev38 0.943 / 0.857 / 0.836,
-    /// dev39 0.927 / 0.813 / 0.800, dev40 0.927 / 0.823 / 0.800, dev41 0.930 / 0.843 / 0.812; now dev14+dev15 about 0.960 / 0.915 /
+    /// dev39 0.927 / 0.813 / 0.800, dev40 0.927 / 0.823 / 0.800, dev41 0.930 / 0.843 / 0.812, dev42 0.950 / 0.853 / 0.836,
+/// dev43 0.960 / 0.867 / 0.852; now dev14+dev15 about 0.960 / 0.915 /
     /// 0.901 / 0.020, dev16+dev17 0.950 / 0.888 / 0.888 / 0.030, dev18+dev19 0.957 / 0.903 / 0.885 / 0.050,
     /// dev20+dev21 0.928 / 0.857 / 0.838 / 0.080, dev22+dev23 0.928 / 0.857 / 0.836 / 0.010,
     /// dev24+dev25 0.940 / 0.860 / 0.838 / 0.040, dev26+dev27 0.920 / 0.840 / 0.819 / 0.040, dev28+dev29
     /// 0.925 / 0.863 / 0.849 / 0.098, dev30+dev31 0.932 / 0.832 / 0.810 / 0.030, dev32+dev33 0.945 / 0.873 / 0.853 / 0.010,
     /// dev34+dev35 0.957 / 0.887 / 0.864 / 0.040, dev36+dev37 0.975 / 0.935 / 0.924 / 0.020,
-    /// dev38+dev39 0.967 / 0.925 / 0.912 / 0.020, dev40+dev41 0.957 / 0.892 / 0.870 / 0.040): held to what they
+    /// dev38+dev39 0.967 / 0.925 / 0.912 / 0.020, dev40+dev41 0.963 / 0.912 / 0.894 / 0.040,
+/// dev42+dev43 0.967 / 0.903 / 0.892 / 0.020): held to what they
     /// measure now, a little under,
     /// until they reach the older sets' level.
     /// Tuning sets gated together, with their floors and false-accept ceiling.
@@ -112,7 +114,8 @@ struct EvalGateTests {
         TuningGate(sets: ["dev34", "dev35"], tool: 0.94, frame: 0.86, followUp: 0.84, falseAccepts: 0.06),
         TuningGate(sets: ["dev36", "dev37"], tool: 0.95, frame: 0.90, followUp: 0.89, falseAccepts: 0.04),
         TuningGate(sets: ["dev38", "dev39"], tool: 0.95, frame: 0.91, followUp: 0.90, falseAccepts: 0.04),
-        TuningGate(sets: ["dev40", "dev41"], tool: 0.94, frame: 0.87, followUp: 0.85, falseAccepts: 0.05),
+        TuningGate(sets: ["dev40", "dev41"], tool: 0.95, frame: 0.89, followUp: 0.87, falseAccepts: 0.05),
+        TuningGate(sets: ["dev42", "dev43"], tool: 0.95, frame: 0.88, followUp: 0.87, falseAccepts: 0.04),
     ]
 
     @Test("newer tuning sets", arguments: newerTuningGates)
