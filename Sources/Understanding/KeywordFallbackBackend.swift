@@ -1087,7 +1087,7 @@ public struct KeywordFallbackBackend: LLMBackend {
             let matched = best.tool.intent.keywords.keys.filter { folded.contains(" \($0) ") }
             return !named.isEmpty && !matched.isEmpty && matched.allSatisfy { $0.split(separator: " ").allSatisfy { named.contains(String($0)) } }
         }
-        // "wb sr22 me 85 pax 70 …", "specs pc-12?", "da there": a turn that opens with another tool's own word,
+        // "wb sr22 me 85 pax 70 …", "specs pc-12?" after a distance: a turn that opens with another tool's own word,
         // as a command does, asks that tool, unless the last question reads it as a change of anything but
         // the aircraft ("wind 250/20" after a nav log, "runway ones" after NOTAMs).
         let leadsWithOtherTool = { () -> Bool in
