@@ -113,6 +113,7 @@ public struct KeywordFallbackBackend: LLMBackend {
         if !c.isFollowUp { c = consistent(c, turn) }
         briefedFlights(turn, &c, context)
         typedFlightName(turn, &c, context)
+        deicticAircraft(&c, context)
         savedProfile(turn, &c, context)
         bestRunway(turn, &c, context)
         earlierSubject(turn, &c, context)
@@ -475,6 +476,21 @@ public struct KeywordFallbackBackend: LLMBackend {
               typed.split(separator: " ").count == name.split(separator: " ").count else { return }
         c.arguments["flight"] = .string(typed)
         c.trace.append("the flight's name as typed → \(typed)")
+    }
+
+    /// Words that point at the aircraft just asked about rather than name one ("that one", "this type").
+    static let deicticAircraftWords: Set<String> = ["it", "that", "this", "that one", "this one", "that type", "this type", "that plane",
+                                                    "this plane", "that aircraft", "this aircraft", "that machine", "the same one"]
+
+    /// "Wake category of that one?" after a type question: the designator read is a pointer, so the
+    /// type asked about last is meant.
+    func deicticAircraft(_ c: inout Classification, _ context: ConversationContext) {
+        guard c.tool == "aircraft_type", let v = c.arguments["designator"]?.stringValue,
+              Self.deicticAircraftWords.contains(TextNormalizer.fold(v)),
+              let earlier = context.frames["aircraft_type"]?["designator"] else { return }
+        c.arguments["designator"] = earlier
+        c.isFollowUp = true
+        c.trace.append("'\(v)' points at the type asked about last → \(earlier.stringValue ?? "")")
     }
 
     /// Whether the turn corrects a value `frame` holds ("i meant LIRA not LIRU", "it is 2450 lb, not

@@ -406,6 +406,8 @@ struct UnderstandingPipelineTests {
         (["T/O perf C172S LEBL rwy 24R 28C", "xwind LEBL rwy 24R 300/14"], "perf: rwy 02 instead, hw 8", "takeoff_landing_performance",
          ["aircraft": "C172S", "icao": "LEBL", "runway": "02", "temperature_c": 28, "headwind_kt": 8]),
         (["customs lfrg sat notice?", "to dist g-xeco lfrg 24c"], "customs: sun instead", "get_notification_for_airport", ["icao": "LFRG", "day_of_week": "sunday"]),
+        // "that one" in a type question points at the type asked about last.
+        (["What is the type designator for a Piper Pawnee?"], "Wake category of that one?", "aircraft_type", ["designator": "Piper Pawnee"]),
         (["airports near Brussels with customs"], "only in France", "find_airports_near_location", ["filters": .object(["point_of_entry": true, "country": "FR"])]),
         (["airports near Brussels with customs"], "french ones only", "find_airports_near_location", ["filters": .object(["point_of_entry": true, "country": "FR"])]),
         (["airports near Brussels with customs"], "drop the customs filter", "find_airports_near_location", ["location_query": "Brussels"]),
