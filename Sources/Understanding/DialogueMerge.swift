@@ -906,8 +906,7 @@ extension KeywordFallbackBackend {
 
     /// The place after the first cue of `kind` present in the text, when the data knows it.
     func placeAfterCue(_ kind: String, in text: String, padded: String) -> String? {
-        // A kind the lexicon has no list for is the cue word itself ("via").
-        for cue in lexicon.dialogue[kind] ?? [kind] where padded.contains(" \(cue) ") {
+        for cue in lexicon.dialogue[kind] ?? [] where padded.contains(" \(cue) ") {
             guard let place = placeAfter(cue, in: text) else { continue }
             // "and to lfkj": a code typed in lower case is written as a code.
             if place.count == 4, let code = extractor.knownCode(place) { return code }

@@ -896,9 +896,8 @@ public struct EntityExtractor: Sendable {
         // Both ends in one sentence: "how far is Le Touquet from Lydd? I want to know …" has no
         // route to "know".
         // A Dutch speaker's "from Kortrijk till Abbeville" too, when the data knows both ends ("from 10 till 12" is a time).
-        let tillRange = { (rest: String) in rest.range(of: " till ", options: .caseInsensitive) }
         if e.routeFrom == nil, let (rest, _) = after(" from ", in: " " + cleaned),
-           let toRange = rest.range(of: " to ", options: .caseInsensitive) ?? tillRange(rest) {
+           let toRange = rest.range(of: " to ", options: .caseInsensitive) ?? rest.range(of: " till ", options: .caseInsensitive) {
             let x = String(rest[..<toRange.lowerBound])
             let oneSentence = x.range(of: #"[.?!]\s"#, options: .regularExpression) == nil
             let till = rest[toRange].lowercased() == " till "
@@ -908,14 +907,18 @@ public struct EntityExtractor: Sendable {
                 e.routeTo = y
             }
         }
-        // "how far is it to Le Touquet from Oostende", "… till Le Touquet from Oostende" (a Dutch speaker's
-        // "till"): the destination first, when the data knows both ends.
-        if e.routeFrom == nil, let m = PlanningText.first(#"(?i)\b(?:to|till)\s+([^.?!]+?)\s+from\s+([^.?!]+)"#, in: cleaned),
-           let x = m[1].flatMap(Self.trimPlace), let y = m[2].flatMap(Self.trimPlace),
-           namesSomething(recognisedSpan(x)), namesSomething(recognisedSpan(y)) {
-            e.routeFrom = recognisedSpan(y)
-            e.routeTo = recognisedSpan(x)
+        /// The route of a line that names the destination (group 1) before the start (group 2), taken
+        /// when the data knows both ends and `accepts` the destination as typed.
+        func destinationFirst(_ pattern: String, accepts: (String) -> Bool = { _ in true }) {
+            guard e.routeFrom == nil, let m = PlanningText.first(pattern, in: cleaned),
+                  let x = m[1].flatMap(Self.trimPlace), let y = m[2].flatMap(Self.trimPlace), accepts(x) else { return }
+            let (to, from) = (recognisedSpan(x), recognisedSpan(y))
+            guard namesSomething(to), namesSomething(from) else { return }
+            e.routeFrom = from
+            e.routeTo = to
         }
+        // "how far is it to Le Touquet from Oostende", "… till Le Touquet from Oostende" (a Dutch speaker's "till").
+        destinationFirst(#"(?i)\b(?:to|till)\s+([^.?!]+?)\s+from\s+([^.?!]+)"#)
         // "lhr-jfk", "LETP/Iturrama", "Kulmbach-EGBB", "EGEP-La Grand'combe": two names joined by a
         // hyphen or a slash are a route when the data knows both sides (and not the whole word:
         // "Moncloa-Aravaca" and "Saint-Tropez" stay one place).
@@ -934,13 +937,9 @@ public struct EntityExtractor: Sendable {
             }
         }
         // "and Vienna from Salzburg?", "ok and Guernsey from Lydd, same speed": a follow-up naming both ends,
-        // the destination first, when the data knows both.
-        if e.routeFrom == nil, let m = PlanningText.first(#"^\s*(?:(?:ok|okay|so|right),?\s+)?(?:and|what about|how about|now)\s+(.+?)\s+from\s+(.+)$"#, in: cleaned),
-           let x = m[1].flatMap(Self.trimPlace), let y = m[2].flatMap(Self.trimPlace), x.first?.isUppercase == true || repository.isAirportCode(x.uppercased()),
-           namesSomething(recognisedSpan(x)), namesSomething(recognisedSpan(y)) {
-            e.routeFrom = recognisedSpan(y)
-            e.routeTo = recognisedSpan(x)
-        }
+        // the destination first (typed as a name or a code).
+        destinationFirst(#"^\s*(?:(?:ok|okay|so|right),?\s+)?(?:and|what about|how about|now)\s+(.+?)\s+from\s+(.+)$"#,
+                         accepts: { x in x.first?.isUppercase == true || self.repository.isAirportCode(x.uppercased()) })
         // "Le Touquet to Chambéry": a bare "A to B"; A is the run of capitalised words before "to".
         if e.routeFrom == nil, let toRange = lower.range(of: " to ") ?? lower.range(of: " - ") {
             let before = cleaned[..<toRange.lowerBound].split(separator: " ").map(String.init)
