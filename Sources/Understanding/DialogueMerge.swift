@@ -12,6 +12,18 @@ extension KeywordFallbackBackend {
                                                "with", "please", "pls", "same", "but", "now", "maybe", "rather", "go", "via", "for", "the", "thing",
                                                "question", "do", "if", "we", "i", "fly", "flying", "leave", "leaving", "depart", "departing", "to", "going", "would", "could", "you", "can"]
 
+    /// `previous` adjusted by the turn, when the turn, read as a new question of the same tool,
+    /// gives `fresh` and the adjusted frame keeps every value of it and carries more; nil otherwise.
+    /// The classifier reads a line alone, so a short change of the last question ("the airline is
+    /// american, non-EU", "back to the first airport with that") often looks like that tool's own
+    /// question: the frame held is what the pilot is changing, as long as nothing typed is lost.
+    func adjustedRatherThanNew(_ tool: String, _ previous: Arguments, fresh: Arguments, _ text: String, _ e: Entities,
+                               lastChanged: Set<String> = []) -> Arguments? {
+        guard let carried = followUp(tool, previous, text, e, lastChanged: lastChanged), carried.count > fresh.count,
+              fresh.allSatisfy({ carried[$0.key] == $0.value }) else { return nil }
+        return carried
+    }
+
     /// The previous tool's arguments updated with this turn, or nil when the utterance adds
     /// nothing the previous tool can use. `lastChanged` names the values the previous turn itself
     /// changed: a lone number several of them could take goes to that one ("show 10", then "drop it to 5").

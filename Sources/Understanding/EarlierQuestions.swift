@@ -58,7 +58,12 @@ extension KeywordFallbackBackend {
         earlier.lastArguments = base
         earlier.pending = nil
         var again = classifyTurn(turn.input, context: earlier, reading: turn)
-        if again.tool != last {
+        if again.tool == last, !again.isFollowUp, case let merged = followUp(last, base, turn.text, turn.entities) ?? base,
+           merged.count > again.arguments.count, again.arguments.allSatisfy({ picked[$0.key] != nil || merged[$0.key] == $0.value }) {
+            // Read as a question of its own that the frame picked holds whole, and more (see `adjustedRatherThanNew`);
+            // the subject picked stands whatever the new reading took for it (the place asked last).
+            again.arguments = merged
+        } else if again.tool != last {
             // Nothing but the reference and what it keeps ("back to the first airport", "torna al primo
             // aeroporto con questi valori"): that frame, adjusted by any value the turn states.
             guard again.tool == nil, again.declinedCue == nil else { return }
@@ -168,7 +173,11 @@ extension KeywordFallbackBackend {
             || !e.notamIDs.isEmpty || EntityExtractor.isPastedReport(rest.text) || e.aircraftType != nil { return nil }
         var c = classifyReading(restText, context: earlier, reading: rest)
         if topic.loose, !(c.tool == topic.tool && c.isFollowUp && c.arguments != topic.frame) { return nil }
-        if c.tool == topic.tool, c.isFollowUp || c.arguments != topic.frame {
+        if c.tool == topic.tool, !c.isFollowUp, let merged = adjustedRatherThanNew(topic.tool, topic.frame, fresh: c.arguments, rest.text, rest.entities) {
+            // The rest read as a question of its own that the frame named holds whole, and more
+            // ("DA: go back to the temp I said at first"): that frame, adjusted.
+            c = Classification(tool: topic.tool, arguments: merged, confidence: 0.75, isFollowUp: true, trace: c.trace)
+        } else if c.tool == topic.tool, c.isFollowUp || c.arguments != topic.frame {
             c.isFollowUp = true
         } else if c.declinedCue == nil, let merged = followUp(topic.tool, topic.frame, rest.text, rest.entities) {
             c = Classification(tool: topic.tool, arguments: merged, confidence: 0.75, isFollowUp: true, trace: c.trace)
@@ -346,6 +355,9 @@ extension KeywordFallbackBackend {
         let e = turn.entities
         guard let country = e.countries.first, e.locationCount == 0, e.routeFrom == nil, c.declinedCue == nil,
               c.tool == nil || c.tool == "search_airports" && !c.isFollowUp
+                // "German side only, please - the wife wants to see the Black Forest": the list tool asked
+                // afresh about a name of the chatter is the last list restricted.
+                || c.tool.map({ ConversationContext.listTools.contains($0) }) == true && !c.isFollowUp && c.tool == (context.lastTool ?? context.lastListTool)
                 // "the list only France" is no listing of France's rules when no rule is named.
                 || c.tool == "browse_rules" && e.words.allSatisfy({ !["rules", "rule", "regulations", "regs", "law", "laws"].contains($0) }) else { return }
         let (tool, frame): (String, Arguments)

@@ -85,6 +85,9 @@ public struct KeywordFallbackBackend: LLMBackend {
     static let airportNouns: Set<String> = ["airport", "airports", "airfield", "airfields", "aerodrome", "aerodromes", "strip", "strips",
                                             "field", "fields", "airstrip", "airstrips", "alternates", "alternate", "diversion", "diversions", "stops", "stop", "places", "land"]
 
+    /// Words that ask about the thing named without saying what about it ("what's at LFNH?", "info on EDDS").
+    static let bareCodeQuestionWords: Set<String> = ["what", "whats", "what's", "about", "at", "on", "info", "the", "?"]
+
     /// Database commands typed into the chat (answered as out of scope unless a real request surrounds them).
     static let sqlCues = ["drop table", "select from", "insert into", "delete from", "union select", "select"]
 
@@ -128,6 +131,14 @@ public struct KeywordFallbackBackend: LLMBackend {
         codesOverNames(&c)
         // "tell me about the C210": a type designator asked about like an airport is the aircraft,
         // when no airport or place answers to it.
+        // ("tell me about the Dash 7" with no airport read at all: the aircraft the turn names.)
+        if c.tool == "get_airport_details", c.arguments["icao_code"] == nil, turn.entities.locationCount == 0,
+           let typed = turn.entities.aircraftTypeTyped, turn.entities.aircraftType != nil {
+            c.tool = "aircraft_type"
+            c.arguments = ["designator": .string(typed)]
+            c.trace.append("no airport named, but an aircraft type → aircraft_type")
+            return c
+        }
         if let slot = ["get_airport_details": "icao_code", "search_airports": "query"][c.tool ?? ""],
            var v = c.arguments[slot]?.stringValue, input.range(of: v, options: .caseInsensitive) != nil {
             for lead in ["a ", "an ", "the "] where v.lowercased().hasPrefix(lead) { v = String(v.dropFirst(lead.count)) }
@@ -502,7 +513,8 @@ public struct KeywordFallbackBackend: LLMBackend {
         let number = Double(old)
         return frame.values.contains { v in
             if let s = v.stringValue {
-                if TextNormalizer.fold(s) == folded { return true }
+                // ("not from Zell, from St. Johann" after a question from "Zell am See": the held name begins with it.)
+                if TextNormalizer.fold(s) == folded || number == nil && TextNormalizer.fold(s).hasPrefix(folded + " ") { return true }
                 // "Turku, not Mariehamn" after a question about EFMA.
                 if number == nil, old.first?.isUppercase == true, namesSamePlace(old, s) { return true }
                 if number != nil, let w = PlanningText.parseWind(s) { return [w.direction, w.speed, w.gust].contains { $0.map(Double.init) == number } }
@@ -1289,7 +1301,10 @@ public struct KeywordFallbackBackend: LLMBackend {
             trace.append("combined: " + combined.prefix(3).map { "\($0.tool)=\(String(format: "%.2f", $0.score))" }.joined(separator: ", "))
             if top.tool == IntentClassifier.noneLabel {
                 // A lone airport code ("EGLL", "lfat?") is a question about that airport, whatever the classifier says.
-                let bareCode = !entities.airportCodes.isEmpty && entities.words.count <= entities.airportCodes.count + 1
+                // ("what's at LFNH?", "info on EDDS pls": the code with only chatter and a question word around it.)
+                let codes = Set(entities.airportCodes.map { $0.lowercased() })
+                let bareCode = !entities.airportCodes.isEmpty && (entities.words.count <= entities.airportCodes.count + 1
+                    || entities.words.allSatisfy { codes.contains($0) || lexicon.chatter.contains($0) || Self.bareCodeQuestionWords.contains($0) })
                 let strongRule = best.met && best.score >= Self.scoreThreshold + 1.5 || bareCode || asksForProfile(entities, text)
                 if !strongRule && top.score >= Self.noneThreshold && !looksLikeSQL {
                     // The classifier reads single questions; a short turn after one may still adjust it.
@@ -1323,6 +1338,16 @@ public struct KeywordFallbackBackend: LLMBackend {
                     return Classification(tool: best.tool.name, arguments: arguments(for: best.tool.name, text, entities, context),
                                           confidence: max(0.6, min(0.9, runnerUp.score + 0.3)), trace: trace)
                 } else if top.met || top.score >= Self.acceptThreshold + 0.15 {
+                    // The classifier names the last tool, but the turn's own words do not ask it ("the airline is
+                    // american, non-EU", "I meant Salisbury, not Exeter"): it adjusts that frame, when the adjusted
+                    // frame keeps every value a new question would read and carries more.
+                    if top.tool == context.lastTool, !itemOfList, !(best.met && best.tool.name == top.tool && best.score >= Self.scoreThreshold),
+                       let carried = adjustedRatherThanNew(top.tool, context.lastArguments, fresh: arguments(for: top.tool, text, entities, context),
+                                                           text, entities, lastChanged: context.lastChangedKeys) {
+                        trace.append("follow-up of \(top.tool) (the classifier's tool is the last one, and the turn keeps its values)")
+                        return Classification(tool: top.tool, arguments: carried, confidence: min(0.99, max(top.score, Self.confidenceThreshold)),
+                                              isFollowUp: true, trace: trace)
+                    }
                     // The classifier names the tool just used, and the turn names nothing new: it
                     // adjusts that frame ("Save it as my club plane, F-GKQR" after "show profile C172S").
                     if top.tool == context.lastTool, entities.locationCount == 0, entities.countries.isEmpty, contentCount <= 8, !itemOfList,
@@ -1623,7 +1648,7 @@ public struct KeywordFallbackBackend: LLMBackend {
     /// Codes and ids spelled out by dictation: "l f a t" → LFAT (a code the database knows),
     /// "a 0456 slash 26" → A0456/26 (a NOTAM id).
     func spelledCodes(_ text: String) -> String {
-        var t = spelledDesignators(text)
+        var t = spelledDesignators(phoneticCodes(text))
         if t.range(of: #"(?i)\b[a-z] [a-z] [a-z] [a-z]\b"#, options: .regularExpression) != nil,
            let re = try? NSRegularExpression(pattern: #"(?i)(?<![\w-])([a-z]) ([a-z]) ([a-z]) ([a-z])(?![\w-])"#) {
             for m in re.matches(in: t, range: NSRange(t.startIndex..., in: t)).reversed() {
@@ -1640,6 +1665,36 @@ public struct KeywordFallbackBackend: LLMBackend {
             t.replaceSubrange(r, with: t[a].uppercased() + t[b] + "/" + t[c])
         }
         return t
+    }
+
+    /// The ICAO spelling alphabet, word → letter (with the spellings dictation produces).
+    static let spellingAlphabet: [String: Character] = [
+        "alpha": "A", "alfa": "A", "bravo": "B", "charlie": "C", "delta": "D", "echo": "E", "foxtrot": "F", "golf": "G",
+        "hotel": "H", "india": "I", "juliet": "J", "juliett": "J", "kilo": "K", "lima": "L", "mike": "M", "november": "N",
+        "oscar": "O", "papa": "P", "quebec": "Q", "romeo": "R", "sierra": "S", "tango": "T", "uniform": "U", "victor": "V",
+        "whiskey": "W", "whisky": "W", "x-ray": "X", "xray": "X", "yankee": "Y", "zulu": "Z"]
+
+    /// Airport codes said in the spelling alphabet, as a pilot dictates them: "echo golf tango
+    /// foxtrot" → EGTF. Only a run of exactly four spelling words that the database knows as a code
+    /// is read so: "golf" or "hotel" alone, or "Lima", stay words.
+    func phoneticCodes(_ text: String) -> String {
+        var words = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        let letter = { (w: String) -> Character? in Self.spellingAlphabet[w.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "?!.,;:"))] }
+        guard words.lazy.filter({ letter($0) != nil }).count >= 4 else { return text }
+        var i = 0
+        while i + 4 <= words.count {
+            var run = i
+            while run < words.count, letter(words[run]) != nil, run == i || !words[run - 1].contains(where: { "?!.,;:".contains($0) }) { run += 1 }
+            let code = String(words[i..<min(run, i + 4)].compactMap(letter))
+            if run - i == 4, extractor.repository.isAirportCode(code) {
+                let trailing = String(words[i + 3].reversed().prefix { "?!.,;:".contains($0) }.reversed())
+                words.replaceSubrange(i..<(i + 4), with: [code + trailing])
+                i += 1
+            } else {
+                i = max(run, i + 1)
+            }
+        }
+        return words.joined(separator: " ")
     }
 
     /// Aircraft designators dictated letter by letter and digit by digit: "c one seven two s" → C172S,

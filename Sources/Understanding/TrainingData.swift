@@ -4,8 +4,10 @@ import Foundation
 /// per line, the evaluation format: `input`, `tool`, `arguments`, `history`) plus every
 /// catalog example.
 ///
-/// Follow-up cases (with a `history`) are left out of classifier training: "only with customs"
-/// is labelled with the previous turn's tool, which says nothing about the words themselves.
+/// Follow-up cases (with a `history`) are left out of classifier training: their label is the
+/// whole frame after the turn, read against the history. The words of real follow-ups reach the
+/// classifier as lines of their own (`devturns.jsonl`: a turn's text and the tool it asks), so the
+/// dialogue rules, not the classifier, decide what such a turn changes.
 public struct TrainingData: Sendable {
     /// The training files and the catalog, not yet read: reading 5,000 lines costs more than a
     /// start-up may, so they are parsed only when a model has to be fitted.

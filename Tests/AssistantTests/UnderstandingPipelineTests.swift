@@ -110,6 +110,10 @@ struct UnderstandingPipelineTests {
         Row(input: "How much is the wind on baan 26 at EBOS with 220/18 vlagen tot 30?", tool: "wind_components", arguments: ["icao": "EBOS", "runway": "26", "wind": "220/18G30"]),
         // Asking to be reminded of something flyfun holds is a question, not a reminder to set.
         Row(input: "Could you please remind me which aircraft profiles I have saved?", tool: "aircraft_profile", arguments: ["action": "list"]),
+        // Airport codes dictated in the spelling alphabet; a code with only a question word around it is that airport.
+        Row(input: "distance from echo golf tango kilo to echo golf hotel india", tool: "calculate_flight_distance", arguments: ["from_location": "EGTK", "to_location": "EGHI"]),
+        Row(input: "notams for lima foxtrot alpha tango", tool: "notams_for_airport", arguments: ["icao": "LFAT"]),
+        Row(input: "what's at LFNH?", tool: "get_airport_details", arguments: ["icao_code": "LFNH"]),
         // A space as thousands separator, only after QNH or before a unit; a runway number stays apart.
         Row(input: "altitude densité à LFSB avec 31,5 °C et QNH 1 012", tool: "density_altitude", arguments: ["icao": "LFSB", "temperature_c": 31.5, "qnh_hpa": 1012]),
         Row(input: "W&B C172 pilot 1 663 lb", tool: "weight_and_balance", arguments: ["loads": .array([.object(["station": "pilot", "amount": 1663, "unit": "lb"])])]),
@@ -408,6 +412,13 @@ struct UnderstandingPipelineTests {
         (["customs lfrg sat notice?", "to dist g-xeco lfrg 24c"], "customs: sun instead", "get_notification_for_airport", ["icao": "LFRG", "day_of_week": "sunday"]),
         // "that one" in a type question points at the type asked about last.
         (["What is the type designator for a Piper Pawnee?"], "Wake category of that one?", "aircraft_type", ["designator": "Piper Pawnee"]),
+        // A short change of the last question that the classifier reads as that tool's own question keeps the frame.
+        (["EU261 for a 4h delay Madrid to JFK"], "the airline is american, non-EU", "eu261_compensation",
+         ["from": "Madrid", "to": "JFK", "delay_hours": 4, "carrier_region": "other"]),
+        (["Might you list airfields within 25 miles of Exeter?"], "Oh dear, I meant Salisbury, not Exeter.", "find_airports_near_location",
+         ["location_query": "Salisbury", "max_distance_nm": 25]),
+        (["crosswind at echo golf tango foxtrot runway two four wind two one zero at one two"], "what about runway zero six", "wind_components",
+         ["icao": "EGTF", "runway": "06", "wind": "210/12"]),
         (["airports near Brussels with customs"], "only in France", "find_airports_near_location", ["filters": .object(["point_of_entry": true, "country": "FR"])]),
         (["airports near Brussels with customs"], "french ones only", "find_airports_near_location", ["filters": .object(["point_of_entry": true, "country": "FR"])]),
         (["airports near Brussels with customs"], "drop the customs filter", "find_airports_near_location", ["location_query": "Brussels"]),
