@@ -618,12 +618,21 @@ public struct EntityExtractor: Sendable {
                 let phrase = words[i..<(i + n)].joined(separator: " ")
                 // A phrase starting with a cue is read from its next word ("a PA-28" is the designator PA28 as typed).
                 // Every word of letters is a name, never a common word ("told us 2 days before" is no US-2).
-                guard !Self.aircraftCues.contains(words[i].lowercased()), phrase.contains(where: \.isNumber) || cued(i),
+                // A name typed capitalised, word for word, needs no cue ("W&B King Air", "t/o perf Twin Otter"),
+                // when it is no place the data knows.
+                // Not a part of a longer name ("a de Havilland Tiger Moth", "Pipistrel Virus SW"): the whole name is read later.
+                let nameWord = { (w: String) in w.first?.isUppercase == true && w.allSatisfy(\.isLetter) && !self.repository.isAirportCode(w) }
+                let capitalised = words[i..<(i + n)].allSatisfy { $0.first?.isUppercase == true && $0.dropFirst().allSatisfy(\.isLowercase) }
+                    && (i == 0 || !nameWord(words[i - 1]) && !["de", "von", "van", "du", "der"].contains(words[i - 1]))
+                    && (i + n == words.count || !nameWord(words[i + n]))
+                guard !Self.aircraftCues.contains(words[i].lowercased()), phrase.contains(where: \.isNumber) || cued(i) || capitalised,
                       words[i..<(i + n)].allSatisfy({ $0.contains(where: { $0.isLetter || $0.isNumber }) }),
-                      // (A cued name typed capitalised may be made of common words: "a Twin Otter", "the Super Cub".)
-                      !words[i..<(i + n)].contains(where: { w in w.allSatisfy(\.isLetter) && (lexicon.commonWords.contains(w.lowercased()) && !(cued(i) && w.first?.isUppercase == true)
+                      // (A cued or capitalised name may be made of common words: "a Twin Otter", "the Super Cub".)
+                      !words[i..<(i + n)].contains(where: { w in w.allSatisfy(\.isLetter) && (lexicon.commonWords.contains(w.lowercased()) && !((cued(i) || capitalised) && w.first?.isUppercase == true)
                           || Self.functionWords.contains(w.lowercased())) }),
-                      let d = aircraftDesignator(phrase) else { continue }
+                      let d = aircraftDesignator(phrase),
+                      // ("Paris Nice" is a Wassmer's name, and two cities: a name made of cities is read as the cities.)
+                      cued(i) || phrase.contains(where: \.isNumber) || !isKnownPlace(phrase) && !words[i..<(i + n)].allSatisfy(isCityName) else { continue }
                 return (d, phrase)
             }
         }

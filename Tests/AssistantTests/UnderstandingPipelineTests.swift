@@ -114,6 +114,10 @@ struct UnderstandingPipelineTests {
         Row(input: "distance from echo golf tango kilo to echo golf hotel india", tool: "calculate_flight_distance", arguments: ["from_location": "EGTK", "to_location": "EGHI"]),
         Row(input: "notams for lima foxtrot alpha tango", tool: "notams_for_airport", arguments: ["icao": "LFAT"]),
         Row(input: "what's at LFNH?", tool: "get_airport_details", arguments: ["icao_code": "LFNH"]),
+        // A type's name typed capitalised needs no cue word; a longer name is read whole.
+        Row(input: "t/o perf King Air LSGS rwy 25, 28C, 5400 kg", tool: "takeoff_landing_performance",
+            arguments: ["aircraft": "King Air", "icao": "LSGS", "runway": "25", "temperature_c": 28, "weight": 5400]),
+        Row(input: "What is ICAO type designator for Pipistrel Virus SW?", tool: "aircraft_type", arguments: ["designator": "Pipistrel Virus SW"]),
         // A space as thousands separator, only after QNH or before a unit; a runway number stays apart.
         Row(input: "altitude densité à LFSB avec 31,5 °C et QNH 1 012", tool: "density_altitude", arguments: ["icao": "LFSB", "temperature_c": 31.5, "qnh_hpa": 1012]),
         Row(input: "W&B C172 pilot 1 663 lb", tool: "weight_and_balance", arguments: ["loads": .array([.object(["station": "pilot", "amount": 1663, "unit": "lb"])])]),
