@@ -279,8 +279,18 @@ public struct EntityExtractor: Sendable {
             if e.place.map(TextNormalizer.fold) == typed { e.place = nil }
             if e.subject.map(TextNormalizer.fold) == typed { e.subject = nil }
         }
+        Self.dropAirlineAsPlace(&e)
         extractNotamBits(text, into: &e)
         return e
+    }
+
+    /// "comp if it was TAP?": the airline named is not the airport whose IATA code its name also is.
+    static func dropAirlineAsPlace(_ e: inout Entities) {
+        guard let airline = e.airline.map(TextNormalizer.fold) else { return }
+        let isAirline = { (s: String) in TextNormalizer.fold(s) == airline }
+        if e.place.map(isAirline) == true { e.place = nil }
+        if e.subject.map(isAirline) == true { e.subject = nil }
+        e.airportCodes.removeAll(where: isAirline)
     }
 
     // MARK: - Codes

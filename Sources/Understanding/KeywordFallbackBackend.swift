@@ -264,6 +264,14 @@ public struct KeywordFallbackBackend: LLMBackend {
             target = placeTool
             namedByWords = true
         }
+        // The turn read as a new question of an earlier tool that the earlier frame holds whole, and more
+        // ("compensation if it was Norwegian instead?" after a claim, then a distance): that frame, adjusted.
+        if target == nil, let t = c.tool, t != last, !c.isFollowUp, let frame = context.frames[t],
+           let merged = adjustedRatherThanNew(t, frame, fresh: c.arguments, text, e) {
+            var adjusted = Classification(tool: t, arguments: merged, confidence: 0.7, isFollowUp: true, trace: c.trace)
+            adjusted.trace.append("a follow-up of the earlier \(t) question (a new question of it would hold less)")
+            return adjusted
+        }
         // A word pointing back ("it", "there") or a place of its own makes the turn about the last answer or a new
         // question, unless the turn names the earlier question ("In the nav log, insert LFRC after LFRK").
         if !namedByWords, lexicon.hasCue("deictic", in: padded) || e.locationCount > 0 || e.subject != nil { return nil }
@@ -281,7 +289,8 @@ public struct KeywordFallbackBackend: LLMBackend {
         }
         guard let tool = target, var frame = context.frames[tool], let def = catalog.tool(tool) else { return nil }
         // A country is an adjustment only of a question that takes one.
-        if !e.countries.isEmpty, !["countries", "country_code", "filters", "query"].contains(where: { def.properties[$0] != nil }) { return nil }
+        // (A tool that takes an airline takes one named like a country: "compensation if it was Norwegian instead?")
+        if !e.countries.isEmpty, !["countries", "country_code", "filters", "query", "airline"].contains(where: { def.properties[$0] != nil }) { return nil }
         // Conditions stated since about the same place hold when the turn points at them ("once more
         // with that wind" after a crosswind question on the runway of the take-off figure); going back
         // alone ("back to the take-off roll with 950 kg") keeps that question's own conditions (CONVENTIONS).
@@ -864,6 +873,7 @@ public struct KeywordFallbackBackend: LLMBackend {
            context.lastArguments["airline"]?.stringValue.map({ TextNormalizer.fold($0) != TextNormalizer.fold(name) }) ?? true {
             entities.airline = name
             entities.carrierRegion = region
+            EntityExtractor.dropAirlineAsPlace(&entities)
             trace.append("airline awaited → \(name)")
         }
         // "add ch too", "+ nl", "diff vs be" after a rules question: the dialogue is about countries, so a

@@ -487,8 +487,8 @@ public enum PlanningText {
     /// Days of notice of a cancellation: "told 5 days before", "10 days' notice", "notice of 3 days".
     static func noticeDays(in text: String) -> Int? {
         if let m = first(#"(\d{1,3})\s*(?:days?|d)['’]?\s*(?:notice|before|in\s+advance|ahead|earlier|prior)"#, in: text) { return m[1].flatMap { Int($0) } }
-        // "the day before", "a day ahead", "the evening before".
-        if first(#"\b(?:the|a|one)\s+(?:day|evening|night)\s+(?:before|ahead|earlier|prior)"#, in: text) != nil { return 1 }
+        // "the day before", "a day ahead", "the evening before", "cancelled day before".
+        if first(#"\b(?:(?:the|a|one)\s+)?(?:day|evening|night)\s+(?:before|ahead|earlier|prior)"#, in: text) != nil { return 1 }
         // "one week before", "2 weeks' notice".
         if let m = first(#"(\d{1,2}|a|one|the)\s*weeks?['’]?\s*(?:notice|before|in\s+advance|ahead|earlier|prior)"#, in: text) {
             return (Int(m[1] ?? "") ?? 1) * 7

@@ -423,6 +423,11 @@ struct UnderstandingPipelineTests {
          ["location_query": "Salisbury", "max_distance_nm": 25]),
         (["crosswind at echo golf tango foxtrot runway two four wind two one zero at one two"], "what about runway zero six", "wind_components",
          ["icao": "EGTF", "runway": "06", "wind": "210/12"]),
+        // An earlier question asked again with a change, after another came between; an airline named like an airport code.
+        (["client: Lufthansa FRA-LIS 3h40 late, what's owed?", "dist FRA-LIS?"], "comp if it was TAP?", "eu261_compensation",
+         ["from": "FRA", "to": "LIS", "delay_hours": 3.67, "airline": "TAP", "carrier_region": "eu"]),
+        (["my Ryanair flight Praha to London was 4 hours late, compensation?"], "and return flight was cancelled day before", "eu261_compensation",
+         ["from": "London", "to": "Praha", "cancelled": true, "notice_days": 1]),
         (["airports near Brussels with customs"], "only in France", "find_airports_near_location", ["filters": .object(["point_of_entry": true, "country": "FR"])]),
         (["airports near Brussels with customs"], "french ones only", "find_airports_near_location", ["filters": .object(["point_of_entry": true, "country": "FR"])]),
         (["airports near Brussels with customs"], "drop the customs filter", "find_airports_near_location", ["location_query": "Brussels"]),
