@@ -13,13 +13,12 @@ import Testing
 /// `Tests/Eval/test6.jsonl` (300 cases, 220 with a history, 50 out of scope) and
 /// `Tests/Eval/test7.jsonl` (300 cases, 237 with a history, 50 out of scope), each written by a
 /// writer who never saw the code. Measured by this version (tool / frame / follow-up frame /
-/// out-of-scope false accepts): test 0.973 / 0.943 / 0.910 / 0.038, test2 0.990 / 0.965 / 0.960 /
-/// 0.000, test3 0.981 / 0.969 / 0.982 / 0.000, test4 0.986 / 0.957 / 0.960 / 0.019, test5 0.973 /
-/// 0.947 / 0.929 / 0.000, test6 0.967 / 0.910 / 0.905 / 0.020 (first measured 0.940 / 0.843 /
-/// 0.832 / 0.040), test7 0.947 / 0.900 / 0.890 / 0.040 (first measured 0.920 / 0.847 / 0.831 /
-/// 0.040). Each is gated at the issue-13 targets (0.95 / 0.90 / 0.90 / 0.05) or a little under
-/// what it measures where it is short of them (test7), so the gate catches
-/// regressions. The tuning sets (`dev*.jsonl`, read
+/// out-of-scope false accepts): test 0.977 / 0.944 / 0.910 / 0.023, test2 0.995 / 0.965 / 0.960 /
+/// 0.000, test3 0.992 / 0.981 / 0.991 / 0.000, test4 0.989 / 0.954 / 0.952 / 0.019, test5 0.987 /
+/// 0.957 / 0.943 / 0.000, test6 0.977 / 0.913 / 0.909 / 0.020 (first measured 0.940 / 0.843 /
+/// 0.832 / 0.040), test7 0.970 / 0.913 / 0.903 / 0.040 (first measured 0.920 / 0.847 / 0.831 /
+/// 0.040). Each is gated at the issue-13 targets (0.95 / 0.90 / 0.90 / 0.05) or higher, so the
+/// gate catches regressions. The tuning sets (`dev*.jsonl`, read
 /// freely) and `ToolCatalog/training/eval.jsonl` (part of the training data) are held to higher
 /// scores: they check that what was fixed stays fixed.
 @Suite("Evaluation gate")
@@ -39,7 +38,7 @@ struct EvalGateTests {
         Split(file: "test4", minCases: 280, minHistory: 120, minOutOfScope: 50, tool: 0.95, frame: 0.90, followUp: 0.90, falseAccepts: 0.05),
         Split(file: "test5", minCases: 300, minHistory: 200, minOutOfScope: 50, tool: 0.95, frame: 0.90, followUp: 0.90, falseAccepts: 0.05),
         Split(file: "test6", minCases: 300, minHistory: 200, minOutOfScope: 50, tool: 0.95, frame: 0.90, followUp: 0.90, falseAccepts: 0.05),
-        Split(file: "test7", minCases: 300, minHistory: 200, minOutOfScope: 50, tool: 0.94, frame: 0.89, followUp: 0.88, falseAccepts: 0.05),
+        Split(file: "test7", minCases: 300, minHistory: 200, minOutOfScope: 50, tool: 0.95, frame: 0.90, followUp: 0.90, falseAccepts: 0.05),
     ]
 
     @Test("each held-out split meets its floors", arguments: splits)
@@ -114,8 +113,9 @@ struct EvalGateTests {
         TuningGate(sets: ["dev34", "dev35"], tool: 0.94, frame: 0.86, followUp: 0.84, falseAccepts: 0.06),
         TuningGate(sets: ["dev36", "dev37"], tool: 0.95, frame: 0.90, followUp: 0.89, falseAccepts: 0.04),
         TuningGate(sets: ["dev38", "dev39"], tool: 0.95, frame: 0.91, followUp: 0.90, falseAccepts: 0.04),
-        TuningGate(sets: ["dev40", "dev41"], tool: 0.95, frame: 0.89, followUp: 0.87, falseAccepts: 0.05),
-        TuningGate(sets: ["dev42", "dev43"], tool: 0.95, frame: 0.88, followUp: 0.87, falseAccepts: 0.04),
+        TuningGate(sets: ["dev40", "dev41"], tool: 0.95, frame: 0.90, followUp: 0.88, falseAccepts: 0.05),
+        TuningGate(sets: ["dev42", "dev43"], tool: 0.95, frame: 0.90, followUp: 0.88, falseAccepts: 0.04),
+        TuningGate(sets: ["dev44", "dev45"], tool: 0.95, frame: 0.87, followUp: 0.86, falseAccepts: 0.05),
     ]
 
     @Test("newer tuning sets", arguments: newerTuningGates)
