@@ -129,9 +129,8 @@ public struct KeywordFallbackBackend: LLMBackend {
         addsToLast(turn, &c, context)
         onlyNewNotams(turn, &c, context)
         codesOverNames(&c)
-        // "tell me about the C210": a type designator asked about like an airport is the aircraft,
-        // when no airport or place answers to it.
-        // ("tell me about the Dash 7" with no airport read at all: the aircraft the turn names.)
+        // "tell me about the Dash 7": an airport's details asked with no airport read at all, but a type
+        // named, are the aircraft's.
         if c.tool == "get_airport_details", c.arguments["icao_code"] == nil, turn.entities.locationCount == 0,
            let typed = turn.entities.aircraftTypeTyped, turn.entities.aircraftType != nil {
             c.tool = "aircraft_type"
@@ -139,6 +138,8 @@ public struct KeywordFallbackBackend: LLMBackend {
             c.trace.append("no airport named, but an aircraft type → aircraft_type")
             return c
         }
+        // "tell me about the C210": a type designator asked about like an airport is the aircraft,
+        // when no airport or place answers to it.
         if let slot = ["get_airport_details": "icao_code", "search_airports": "query"][c.tool ?? ""],
            var v = c.arguments[slot]?.stringValue, input.range(of: v, options: .caseInsensitive) != nil {
             for lead in ["a ", "an ", "the "] where v.lowercased().hasPrefix(lead) { v = String(v.dropFirst(lead.count)) }
@@ -265,7 +266,7 @@ public struct KeywordFallbackBackend: LLMBackend {
             namedByWords = true
         }
         // The turn read as a new question of an earlier tool that the earlier frame holds whole, and more
-        // ("compensation if it was Norwegian instead?" after a claim, then a distance): that frame, adjusted.
+        // ("comp if it was TAP?" after a claim, then a distance): that frame, adjusted.
         if target == nil, let t = c.tool, t != last, !c.isFollowUp, let frame = context.frames[t],
            let merged = adjustedRatherThanNew(t, frame, fresh: c.arguments, text, e) {
             var adjusted = Classification(tool: t, arguments: merged, confidence: 0.7, isFollowUp: true, trace: c.trace)
