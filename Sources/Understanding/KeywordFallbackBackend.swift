@@ -267,7 +267,10 @@ public struct KeywordFallbackBackend: LLMBackend {
         }
         // The turn read as a new question of an earlier tool that the earlier frame holds whole, and more
         // ("comp if it was TAP?" after a claim, then a distance): that frame, adjusted.
+        // Only a tool that needs something the turn does not state ("distance from Sion to Annecy" is a
+        // question of its own; so is "what's in force tomorrow at EGLL" after an earlier NOTAM filter).
         if target == nil, let t = c.tool, t != last, !c.isFollowUp, let frame = context.frames[t],
+           let need = catalog.tool(t)?.intent.needs, need != "none", !needsMet(need, e),
            let merged = adjustedRatherThanNew(t, frame, fresh: c.arguments, text, e) {
             var adjusted = Classification(tool: t, arguments: merged, confidence: 0.7, isFollowUp: true, trace: c.trace)
             adjusted.trace.append("a follow-up of the earlier \(t) question (a new question of it would hold less)")
@@ -1352,7 +1355,11 @@ public struct KeywordFallbackBackend: LLMBackend {
                     // The classifier names the last tool, but the turn's own words do not ask it ("the airline is
                     // american, non-EU", "I meant Salisbury, not Exeter"): it adjusts that frame, when the adjusted
                     // frame keeps every value a new question would read and carries more.
+                    // (A turn that states what the tool needs itself, with no word of a follow-up, is a question of
+                    // its own: "airports near 45.9, 6.1 within 15 nm" after another list.)
+                    let ownNeeds = catalog.tool(top.tool).map { $0.intent.needs != "none" && needsMet($0.intent.needs, entities) } ?? false
                     if top.tool == context.lastTool, !itemOfList, !(best.met && best.tool.name == top.tool && best.score >= Self.scoreThreshold),
+                       !ownNeeds || dialogueCue || opened,
                        let carried = adjustedRatherThanNew(top.tool, context.lastArguments, fresh: arguments(for: top.tool, text, entities, context),
                                                            text, entities, lastChanged: context.lastChangedKeys) {
                         trace.append("follow-up of \(top.tool) (the classifier's tool is the last one, and the turn keeps its values)")
