@@ -357,7 +357,7 @@ extension KeywordFallbackBackend {
               c.tool == nil || c.tool == "search_airports" && !c.isFollowUp
                 // "German side only, please - the wife wants to see the Black Forest": the list tool asked
                 // afresh about a name of the chatter is the last list restricted.
-                || c.tool.map({ ConversationContext.listTools.contains($0) }) == true && !c.isFollowUp && c.tool == (context.lastTool ?? context.lastListTool)
+                || c.tool.map({ ConversationContext.listTools.contains($0) }) == true && !c.isFollowUp && c.tool == context.lastTool
                 // "the list only France" is no listing of France's rules when no rule is named.
                 || c.tool == "browse_rules" && e.words.allSatisfy({ !["rules", "rule", "regulations", "regs", "law", "laws"].contains($0) }) else { return }
         let (tool, frame): (String, Arguments)

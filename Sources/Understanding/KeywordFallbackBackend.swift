@@ -527,7 +527,7 @@ public struct KeywordFallbackBackend: LLMBackend {
         return frame.values.contains { v in
             if let s = v.stringValue {
                 // ("not from Zell, from St. Johann" after a question from "Zell am See": the held name begins with it.)
-                if TextNormalizer.fold(s) == folded || number == nil && TextNormalizer.fold(s).hasPrefix(folded + " ") { return true }
+                if number == nil ? Self.sameNameOrLonger(s, old) : TextNormalizer.fold(s) == folded { return true }
                 // "Turku, not Mariehamn" after a question about EFMA.
                 if number == nil, old.first?.isUppercase == true, namesSamePlace(old, s) { return true }
                 if number != nil, let w = PlanningText.parseWind(s) { return [w.direction, w.speed, w.gust].contains { $0.map(Double.init) == number } }
@@ -1357,11 +1357,12 @@ public struct KeywordFallbackBackend: LLMBackend {
                     // frame keeps every value a new question would read and carries more.
                     // (A turn that states what the tool needs itself, with no word of a follow-up, is a question of
                     // its own: "airports near 45.9, 6.1 within 15 nm" after another list.)
-                    let ownNeeds = catalog.tool(top.tool).map { $0.intent.needs != "none" && needsMet($0.intent.needs, entities) } ?? false
+                    // The frame a new question of the classifier's tool would have: read once, for the test below and the answer.
+                    lazy var fresh = arguments(for: top.tool, text, entities, context)
+                    let ownNeeds = { self.catalog.tool(top.tool).map { $0.intent.needs != "none" && self.needsMet($0.intent.needs, entities) } ?? false }
                     if top.tool == context.lastTool, !itemOfList, !(best.met && best.tool.name == top.tool && best.score >= Self.scoreThreshold),
-                       !ownNeeds || dialogueCue || opened,
-                       let carried = adjustedRatherThanNew(top.tool, context.lastArguments, fresh: arguments(for: top.tool, text, entities, context),
-                                                           text, entities, lastChanged: context.lastChangedKeys) {
+                       !ownNeeds() || dialogueCue || opened,
+                       let carried = adjustedRatherThanNew(top.tool, context.lastArguments, fresh: fresh, text, entities, lastChanged: context.lastChangedKeys) {
                         trace.append("follow-up of \(top.tool) (the classifier's tool is the last one, and the turn keeps its values)")
                         return Classification(tool: top.tool, arguments: carried, confidence: min(0.99, max(top.score, Self.confidenceThreshold)),
                                               isFollowUp: true, trace: trace)
@@ -1375,8 +1376,7 @@ public struct KeywordFallbackBackend: LLMBackend {
                         return Classification(tool: top.tool, arguments: carried, confidence: min(0.99, max(top.score, Self.confidenceThreshold)),
                                               isFollowUp: true, trace: trace)
                     }
-                    return Classification(tool: top.tool, arguments: arguments(for: top.tool, text, entities, context),
-                                          confidence: min(0.99, max(top.score, Self.confidenceThreshold)), trace: trace)
+                    return Classification(tool: top.tool, arguments: fresh, confidence: min(0.99, max(top.score, Self.confidenceThreshold)), trace: trace)
                 }
             }
         }
